@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "self-managed-preview",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "preview-server", targets: ["preview-server"]),
+        .library(name: "PreviewApp", targets: ["PreviewApp"]),
+    ],
+    targets: [
+        // C stays here: the only module that sees libmicrohttpd's header.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // Requests, responses, routing, forms, static files and the server loop.
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD"]),
+        // HTML escaped by construction, rendered into byte buffers.
+        .target(name: "HTML"),
+        // Self-managed components: plain views and their self-managed extensions.
+        .target(name: "Components", dependencies: ["HTTPCore", "HTML"]),
+        // Pages, fixtures, preview gallery and the wiring of the app.
+        .target(name: "PreviewApp", dependencies: ["HTTPCore", "HTML", "Components"]),
+        // A thin executable: parses arguments and runs the app.
+        .executableTarget(name: "preview-server", dependencies: ["PreviewApp"]),
+        // A test kit: in-process requests, a live server on port 0, URLSession and raw-socket clients.
+        .target(name: "HTTPTesting", dependencies: ["HTTPCore"]),
+
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTesting"]),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
+        .testTarget(name: "ComponentsTests", dependencies: ["Components", "HTTPCore", "HTML", "HTTPTesting"]),
+        .testTarget(name: "PreviewAppTests", dependencies: ["PreviewApp", "Components", "HTTPCore", "HTML", "HTTPTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

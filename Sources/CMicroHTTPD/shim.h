@@ -1,0 +1,47 @@
+// The only place that includes libmicrohttpd's header. Swift cannot import
+// variadic C functions, so the few calls that need them are wrapped here in
+// fixed-argument inline functions.
+#ifndef CMICROHTTPD_SHIM_H
+#define CMICROHTTPD_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/// The callback that receives the raw request URI; its result becomes the request's `*req_cls`.
+typedef void *(*shim_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
+
+/// Starts a daemon on an already listening socket with the options this server uses.
+static inline struct MHD_Daemon *
+shim_start_daemon(unsigned int flags,
+                  int listen_fd,
+                  MHD_AccessHandlerCallback handler, void *handler_cls,
+                  MHD_RequestCompletedCallback completed, void *completed_cls,
+                  shim_uri_log_callback uri_log, void *uri_log_cls,
+                  unsigned int thread_pool_size,
+                  unsigned int connection_limit,
+                  unsigned int connection_timeout_seconds,
+                  size_t connection_memory_limit)
+{
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_LISTEN_SOCKET, (MHD_socket) listen_fd,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
+                            MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+                            MHD_OPTION_END);
+}
+
+/// The number of connections the daemon currently holds.
+static inline unsigned int
+shim_current_connections(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
+}
+
+#endif

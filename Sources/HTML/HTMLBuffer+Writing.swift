@@ -1,0 +1,135 @@
+extension HTMLBuffer {
+    /// How ``appendEscaped(_:mode:)`` treats special characters.
+    @usableFromInline
+    internal enum EscapeMode: Sendable {
+        /// Text content: escapes `&`, `<` and `>`.
+        case text
+        /// A double-quoted attribute value: escapes `&`, `"`, `'` and `<`.
+        case attribute
+    }
+
+    /// Appends `<name`.
+    @usableFromInline
+    internal mutating func openStartTag(_ name: StaticString) {
+        bytes.append(UInt8(ascii: "<"))
+        appendStatic(name)
+    }
+
+    /// Appends the `>` that ends a start tag.
+    @usableFromInline
+    internal mutating func closeStartTag() {
+        bytes.append(UInt8(ascii: ">"))
+    }
+
+    /// Appends `</name>`.
+    @usableFromInline
+    internal mutating func endTag(_ name: StaticString) {
+        bytes.append(UInt8(ascii: "<"))
+        bytes.append(UInt8(ascii: "/"))
+        appendStatic(name)
+        bytes.append(UInt8(ascii: ">"))
+    }
+
+    /// Appends one attribute with its leading space, or nothing if it is omitted.
+    @usableFromInline
+    internal mutating func append(_ attribute: HTMLAttribute) {
+        switch attribute.value {
+        case .omitted:
+            return
+        case .flag:
+            bytes.append(UInt8(ascii: " "))
+            appendStatic(attribute.name)
+        case .text(let value):
+            openAttributeValue(attribute.name)
+            appendEscaped(value, mode: .attribute)
+            bytes.append(UInt8(ascii: "\""))
+        case .constant(let value):
+            openAttributeValue(attribute.name)
+            appendStatic(value)
+            bytes.append(UInt8(ascii: "\""))
+        case .integer(let value):
+            openAttributeValue(attribute.name)
+            appendDecimal(value)
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// Appends ` name="`.
+    private mutating func openAttributeValue(_ name: StaticString) {
+        bytes.append(UInt8(ascii: " "))
+        appendStatic(name)
+        bytes.append(UInt8(ascii: "="))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the bytes of a static string unchanged.
+    @usableFromInline
+    internal mutating func appendStatic(_ string: StaticString) {
+        string.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends an integer in decimal, without going through `String`.
+    internal mutating func appendDecimal(_ value: Int) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+        }
+        var remaining = value.magnitude
+        var digitCount = 1
+        var probe = remaining
+        while probe >= 10 {
+            probe /= 10
+            digitCount += 1
+        }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digitCount))
+        var index = bytes.count - 1
+        repeat {
+            bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+            index -= 1
+        } while remaining > 0
+    }
+
+    /// Appends a string, escaping the characters special in `mode`.
+    ///
+    /// Scans the UTF-8 bytes directly: every special character is ASCII, and ASCII bytes never occur
+    /// inside a multi-byte UTF-8 sequence, so runs between specials are copied in bulk.
+    @usableFromInline
+    internal mutating func appendEscaped(_ string: String, mode: EscapeMode) {
+        let handled: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            appendEscaped(utf8, mode: mode)
+        }
+        if handled == nil {
+            // Only bridged or otherwise non-native strings land here; copy once to contiguous bytes.
+            let copy = Array(string.utf8)
+            copy.withUnsafeBufferPointer { appendEscaped($0, mode: mode) }
+        }
+    }
+
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, mode: EscapeMode) {
+        var runStart = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            // Every special character is at or below `>` (0x3E); most bytes skip the switch.
+            if byte > UInt8(ascii: ">") {
+                continue
+            }
+            let entity: StaticString
+            switch (byte, mode) {
+            case (UInt8(ascii: "&"), _): entity = "&amp;"
+            case (UInt8(ascii: "<"), _): entity = "&lt;"
+            case (UInt8(ascii: ">"), .text): entity = "&gt;"
+            case (UInt8(ascii: "\""), .attribute): entity = "&quot;"
+            case (UInt8(ascii: "'"), .attribute): entity = "&#39;"
+            default: continue
+            }
+            if runStart < index {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            }
+            appendStatic(entity)
+            runStart = index + 1
+        }
+        if runStart < utf8.count {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+    }
+}

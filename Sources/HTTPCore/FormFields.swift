@@ -1,0 +1,88 @@
+/// Name–value pairs decoded from a query string or an `application/x-www-form-urlencoded` body.
+///
+/// ```swift
+/// let form = try FormFields(decoding: Array("post=p1&liked=true".utf8))
+/// form["post"]  // "p1"
+/// ```
+public struct FormFields: Sendable, Equatable, Sequence {
+    public typealias Field = (name: String, value: String)
+
+    public private(set) var fields: [Field]
+
+    public init(_ fields: [Field] = []) {
+        self.fields = fields
+    }
+
+    /// Decodes `name=value&…`: `+` is a space, `%XX` escapes are decoded, empty pairs are skipped.
+    ///
+    /// - Throws: `HTTPError` 400 naming the field when an escape is malformed or the result is not UTF-8.
+    public init<Bytes: BidirectionalCollection<UInt8>>(decoding encoded: Bytes) throws(HTTPError) {
+        var fields = [Field]()
+        for pair in encoded.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let name: Bytes.SubSequence
+            let value: Bytes.SubSequence
+            if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+                name = pair[pair.startIndex..<equals]
+                value = pair[pair.index(after: equals)...]
+            } else {
+                name = pair
+                value = pair[pair.endIndex...]
+            }
+            let decodedName = try Self.decode(name, describing: nil)
+            let decodedValue = try Self.decode(value, describing: decodedName)
+            fields.append((name: decodedName, value: decodedValue))
+        }
+        self.fields = fields
+    }
+
+    /// The first value for `name`, or `nil`.
+    public subscript(name: String) -> String? {
+        fields.first { $0.name == name }?.value
+    }
+
+    /// Every value for `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { $0.name == name }.map(\.value)
+    }
+
+    public mutating func append(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    public var isEmpty: Bool { fields.isEmpty }
+
+    public func makeIterator() -> IndexingIterator<[Field]> {
+        fields.makeIterator()
+    }
+
+    /// Encodes the fields as `name=value&…`.
+    public var encoded: String {
+        fields.map { "\(PercentEncoding.encodeQueryValue($0.name))=\(PercentEncoding.encodeQueryValue($0.value))" }
+            .joined(separator: "&")
+    }
+
+    public static func == (lhs: FormFields, rhs: FormFields) -> Bool {
+        lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    private static func decode<Part: Collection<UInt8>>(
+        _ part: Part,
+        describing field: String?
+    ) throws(HTTPError) -> String {
+        do {
+            return try PercentEncoding.decode(part, plusAsSpace: true)
+        } catch {
+            let subject = field.map { "the value of field \"\($0)\"" } ?? "a field name"
+            switch error {
+            case .malformedEscape(let offset):
+                throw HTTPError(
+                    .badRequest,
+                    "Malformed percent-escape in \(subject) at offset \(offset): "
+                        + "a % must be followed by two hexadecimal digits."
+                )
+            case .invalidUTF8:
+                throw HTTPError(.badRequest, "\(subject.prefix(1).uppercased() + subject.dropFirst()) is not valid UTF-8 once decoded.")
+            }
+        }
+    }
+}

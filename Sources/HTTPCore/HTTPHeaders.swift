@@ -1,0 +1,72 @@
+/// An ordered list of header fields whose names compare case-insensitively.
+///
+/// ```swift
+/// var headers = HTTPHeaders()
+/// headers.add("Content-Type", "text/html; charset=utf-8")
+/// headers["content-type"]  // "text/html; charset=utf-8"
+/// ```
+public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public typealias Field = (name: String, value: String)
+
+    private var fields: [Field]
+
+    public init() {
+        fields = []
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The value of the first field with this name, or `nil`.
+    public subscript(name: String) -> String? {
+        get {
+            for field in fields where Self.namesMatch(field.name, name) {
+                return field.value
+            }
+            return nil
+        }
+        set {
+            remove(name)
+            if let newValue {
+                fields.append((name: name, value: newValue))
+            }
+        }
+    }
+
+    /// All values of the fields with this name, in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
+    }
+
+    /// Appends a field, keeping any others with the same name (as `Set-Cookie` needs).
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Removes every field with this name.
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.namesMatch($0.name, name) }
+    }
+
+    public func contains(_ name: String) -> Bool {
+        self[name] != nil
+    }
+
+    public var count: Int { fields.count }
+
+    public func makeIterator() -> IndexingIterator<[Field]> {
+        fields.makeIterator()
+    }
+
+    /// Compares two header names ASCII case-insensitively.
+    static func namesMatch(_ a: String, _ b: String) -> Bool {
+        let a = a.utf8
+        let b = b.utf8
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x != y {
+            guard ASCII.lowercased(x) == ASCII.lowercased(y) else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,15 @@
+/// Code that runs around every routed request: before routing (to adjust or refuse the request)
+/// and after the handler (to adjust the response).
+///
+/// Both steps are synchronous so they work alike for immediate and deferred handlers.
+public protocol HTTPMiddleware: Sendable {
+    /// Adjusts the request, or returns a response to answer it without routing.
+    func prepare(_ request: inout HTTPRequest) -> HTTPResponse?
+    /// Adjusts the response produced for `request` (including error and early responses).
+    func finish(_ response: inout HTTPResponse, for request: HTTPRequest)
+}
+
+extension HTTPMiddleware {
+    public func prepare(_ request: inout HTTPRequest) -> HTTPResponse? { nil }
+    public func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {}
+}

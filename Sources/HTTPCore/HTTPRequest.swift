@@ -1,0 +1,72 @@
+/// A request as handlers see it: method, path, decoded query, headers, cookies and the whole body.
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    /// The path as sent, still percent-encoded (`/users/a%20b`), without the query.
+    public var path: String
+    /// The decoded query parameters.
+    public var query: FormFields
+    public var headers: HTTPHeaders
+    public var cookies: Cookies
+    public var body: [UInt8]
+    /// Values of the route's `:name` segments, decoded; filled in by the router.
+    public var parameters: [String: String]
+
+    public init(
+        method: HTTPMethod,
+        path: String,
+        query: FormFields = FormFields(),
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: [UInt8] = []
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.cookies = Cookies(header: headers["Cookie"])
+        self.body = body
+        self.parameters = [:]
+    }
+
+    /// Builds a request from a raw request target such as `/feed?page=2`.
+    ///
+    /// - Throws: `HTTPError` 400 when the target does not start with `/` or its query is malformed.
+    public init(
+        method: HTTPMethod,
+        target: String,
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: [UInt8] = []
+    ) throws(HTTPError) {
+        let utf8 = target.utf8
+        guard utf8.first == UInt8(ascii: "/") else {
+            throw HTTPError(.badRequest, "The request target must be a path starting with \"/\".")
+        }
+        var path = target
+        var query = FormFields()
+        if let mark = utf8.firstIndex(of: UInt8(ascii: "?")) {
+            path = String(target[..<mark])
+            var queryBytes = utf8[utf8.index(after: mark)...]
+            if let hash = queryBytes.firstIndex(of: UInt8(ascii: "#")) {
+                queryBytes = queryBytes[..<hash]
+            }
+            query = try FormFields(decoding: queryBytes)
+        }
+        self.init(method: method, path: path, query: query, headers: headers, body: body)
+    }
+
+    /// The body decoded as `application/x-www-form-urlencoded`.
+    ///
+    /// - Throws: `HTTPError` 415 for another content type, 400 for a malformed encoding.
+    public func formFields() throws(HTTPError) -> FormFields {
+        if let contentType = headers["Content-Type"] {
+            let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+            let trimmed = mediaType.filter { $0 != " " }.lowercased()
+            guard trimmed == "application/x-www-form-urlencoded" else {
+                throw HTTPError(
+                    .unsupportedMediaType,
+                    "Send the form as application/x-www-form-urlencoded (got \(mediaType))."
+                )
+            }
+        }
+        return try FormFields(decoding: body)
+    }
+}

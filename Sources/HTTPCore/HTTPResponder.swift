@@ -1,0 +1,30 @@
+/// The one seam between the server and the app: given a request, produce a response.
+///
+/// A responder answers at once with `.response`, or returns `.deferred` work that the server runs in a
+/// Swift task while the connection is suspended, so that awaiting never holds a server thread.
+public protocol HTTPResponder: Sendable {
+    /// - Important: Called on a server thread. Do only quick, non-blocking work here; put anything
+    ///   that awaits into a `.deferred` outcome.
+    func respond(to request: HTTPRequest) -> HTTPOutcome
+}
+
+/// What a responder produced: a response now, or work that produces one later.
+public enum HTTPOutcome: Sendable {
+    case response(HTTPResponse)
+    case deferred(@Sendable () async throws -> HTTPResponse)
+
+    /// Waits for the response, whichever form it takes; an error thrown by deferred work becomes
+    /// its plain-text response.
+    public func resolve() async -> HTTPResponse {
+        switch self {
+        case .response(let response):
+            return response
+        case .deferred(let work):
+            do {
+                return try await work()
+            } catch {
+                return .plainError(HTTPError(converting: error))
+            }
+        }
+    }
+}

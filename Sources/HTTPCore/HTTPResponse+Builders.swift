@@ -1,0 +1,30 @@
+extension HTTPResponse {
+    /// An HTML document or fragment, already rendered to bytes.
+    public static func html(_ body: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: body)
+    }
+
+    /// Plain text.
+    public static func text(_ text: String, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
+    }
+
+    /// A JSON value.
+    public static func json(_ value: JSONValue, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: value.encoded())
+    }
+
+    /// A redirect; `303 See Other` by default, the right answer to a form `POST`.
+    public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Location": location])
+    }
+
+    /// The plain-text rendering of an error, used when the app installs no error page.
+    public static func plainError(_ error: HTTPError) -> HTTPResponse {
+        var response = HTTPResponse.text(error.message + "\n", status: error.status)
+        for (name, value) in error.headers.sorted(by: { $0.key < $1.key }) {
+            response.headers[name] = value
+        }
+        return response
+    }
+}

@@ -1,0 +1,173 @@
+import CMicroHTTPD
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// libmicrohttpd's callbacks: private top-level functions with the exact C signatures. They run on
+// libmicrohttpd's threads, never on the main actor. The server travels as `cls` (unretained: it
+// outlives the daemon); each request's `RequestState` travels as `*req_cls` (retained, see below).
+
+/// Called once per request with the raw request target, before headers are parsed. The returned
+/// pointer becomes `*req_cls`: one retain of a new `RequestState`, released in `requestCompleted`.
+let uriReceived: shim_uri_log_callback = { cls, uri, _ in
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
+    server.activeRequests.add(1, ordering: .relaxed)
+    let state = RequestState(rawTarget: uri.map { String(cString: $0) } ?? "/")
+    return Unmanaged.passRetained(state).toOpaque()
+}
+
+/// Called when a request ends for any reason (answered, failed, client gone): releases its state.
+let requestCompleted: MHD_RequestCompletedCallback = { cls, _, reqCls, _ in
+    guard let cls, let reqCls, let raw = reqCls.pointee else { return }
+    reqCls.pointee = nil
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
+    server.activeRequests.subtract(1, ordering: .releasing)
+    if server.configuration.accessLog && state.status != 0 {
+        AccessLog.write(
+            method: state.method,
+            target: state.rawTarget,
+            status: state.status,
+            bytes: state.bytesSent,
+            duration: ContinuousClock.now - state.started
+        )
+    }
+}
+
+/// Called several times per request: once when the headers are in, once per body chunk, once when the
+/// body is complete, and once more after a suspended connection is resumed.
+let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadSize, reqCls in
+    guard let cls, let connection, let reqCls, let raw = reqCls.pointee, let uploadSize else {
+        return MHD_Result.NO
+    }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
+    return server.handle(connection, state, method, uploadData, uploadSize)
+}
+
+/// Collects request headers into an `HTTPHeaders` passed as `cls`.
+private let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
+    guard let cls, let key else { return MHD_Result.YES }
+    let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
+    headers.pointee.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+    return MHD_Result.YES
+}
+
+extension HTTPServer {
+    fileprivate func handle(
+        _ connection: OpaquePointer,
+        _ state: RequestState,
+        _ method: UnsafePointer<CChar>?,
+        _ uploadData: UnsafePointer<CChar>?,
+        _ uploadSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        switch state.phase {
+        case .new:
+            // Answering in this first call would make libmicrohttpd 0.9.75 close the connection, so only
+            // note the request here; the answer comes from a later call. The exception is a body that is
+            // announced too large: refuse it now and let the connection close.
+            state.phase = .receiving
+            state.method = method.map { String(cString: $0) } ?? "GET"
+            if let length = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length"),
+                let declared = Int(String(cString: length)), declared > configuration.maxBodyBytes
+            {
+                return queue(tooLarge, on: connection, state)
+            }
+            return MHD_Result.YES
+        case .receiving:
+            if uploadSize.pointee > 0 {
+                let count = uploadSize.pointee
+                if !state.bodyTooLarge {
+                    if state.body.count + count > configuration.maxBodyBytes {
+                        state.bodyTooLarge = true
+                        state.body = []
+                    } else if let uploadData {
+                        uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+                            state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                        }
+                    }
+                }
+                uploadSize.pointee = 0
+                return MHD_Result.YES
+            }
+            if state.bodyTooLarge {
+                return queue(tooLarge, on: connection, state)
+            }
+            return dispatch(connection, state)
+        case .suspended:
+            let response = state.pendingResponse.withLock { $0.take() }
+            return queue(response ?? .plainError(HTTPError(.internalServerError, "The handler produced no response.")), on: connection, state)
+        case .answered:
+            return MHD_Result.YES
+        }
+    }
+
+    private var tooLarge: HTTPResponse {
+        .plainError(HTTPError(.contentTooLarge, "The request body is larger than \(configuration.maxBodyBytes) bytes."))
+    }
+
+    /// Builds the request, asks the responder, and answers now or suspends until the deferred work is done.
+    private func dispatch(_ connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
+        }
+        let request: HTTPRequest
+        do throws(HTTPError) {
+            request = try HTTPRequest(
+                method: HTTPMethod(rawValue: state.method),
+                target: state.rawTarget,
+                headers: headers,
+                body: state.body
+            )
+        } catch {
+            return queue(.plainError(error), on: connection, state)
+        }
+        state.body = []
+        switch responder.respond(to: request) {
+        case .response(let response):
+            return queue(response, on: connection, state)
+        case .deferred(let work):
+            guard pendingRequests.add(1, ordering: .relaxed).newValue <= configuration.maxPendingRequests else {
+                pendingRequests.subtract(1, ordering: .relaxed)
+                let busy = HTTPError(
+                    .serviceUnavailable,
+                    "The server is busy with too many slow requests; try again shortly.",
+                    headers: ["Retry-After": "1"]
+                )
+                return queue(.plainError(busy), on: connection, state)
+            }
+            state.phase = .suspended
+            // Suspend before the task starts, so that its resume can never come first.
+            MHD_suspend_connection(connection)
+            let handle = ConnectionHandle(pointer: connection)
+            Task {
+                let response = await HTTPOutcome.deferred(work).resolve()
+                state.pendingResponse.withLock { $0 = response }
+                MHD_resume_connection(handle.pointer)
+                self.pendingRequests.subtract(1, ordering: .releasing)
+            }
+            return MHD_Result.YES
+        }
+    }
+
+    /// Hands a response to libmicrohttpd (which copies the body) and records it for the access log.
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
+        state.phase = .answered
+        state.status = response.status.code
+        state.bytesSent = response.body.count
+        let mhdResponse = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+        }
+        guard let mhdResponse else { return MHD_Result.NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for field in response.headers {
+            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+        }
+        if isShuttingDown.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+        }
+        return MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
+    }
+}

@@ -1,0 +1,119 @@
+import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server on libmicrohttpd's thread pool (epoll) that hands every request to a responder.
+///
+/// ```swift
+/// let server = try HTTPServer(configuration: configuration, responder: router.buildResponder())
+/// print("listening on \(server.url)")
+/// HTTPServer.waitForTerminationSignal()
+/// server.shutdown()
+/// ```
+///
+/// - Important: Call `HTTPServer.blockTerminationSignals()` before creating the server (and before any
+///   other thread starts) when you intend to wait for `SIGINT`/`SIGTERM`, so that the signals reach the
+///   waiting thread instead of one of libmicrohttpd's.
+public final class HTTPServer: Sendable {
+    public let configuration: ServerConfiguration
+    /// The port actually bound (useful when the configuration asked for port 0).
+    public let port: Int
+    let responder: any HTTPResponder
+    /// The daemon; a `Sendable` box because `MHD_Daemon` is an opaque C pointer that libmicrohttpd
+    /// guards itself. Set once in `init`, cleared by `shutdown` under the lock.
+    private let daemon: Mutex<DaemonHandle?>
+    private let listenDescriptor: Int32
+    private let isIPv6: Bool
+    /// Requests between their URI callback and their completion callback.
+    let activeRequests = Atomic<Int>(0)
+    /// Deferred handlers running while their connection is suspended.
+    let pendingRequests = Atomic<Int>(0)
+    let isShuttingDown = Atomic<Bool>(false)
+
+    public init(configuration: ServerConfiguration, responder: some HTTPResponder) throws(ServerError) {
+        self.configuration = configuration
+        self.responder = responder
+        let socket = try ListeningSocket(host: configuration.host, port: configuration.port)
+        self.port = socket.port
+        self.listenDescriptor = socket.descriptor
+        self.isIPv6 = socket.isIPv6
+        self.daemon = Mutex(nil)
+
+        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        if socket.isIPv6 {
+            flags |= MHD_USE_IPv6.rawValue
+        }
+        // The server is the callbacks' context; it outlives the daemon, which `shutdown` stops.
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let started = shim_start_daemon(
+            flags,
+            socket.descriptor,
+            accessHandler, context,
+            requestCompleted, context,
+            uriReceived, context,
+            UInt32(max(1, configuration.threads)),
+            UInt32(max(1, configuration.maxConnections)),
+            UInt32(max(0, configuration.connectionTimeoutSeconds)),
+            256 * 1024
+        )
+        guard let started else {
+            close(socket.descriptor)
+            throw ServerError("cannot start the HTTP server on \(configuration.host):\(socket.port)")
+        }
+        daemon.withLock { $0 = DaemonHandle(pointer: started) }
+    }
+
+    /// `http://HOST:PORT`, with IPv6 hosts in brackets.
+    public var url: String {
+        let host = isIPv6 ? "[\(configuration.host)]" : configuration.host
+        return "http://\(host):\(port)"
+    }
+
+    /// The number of connections currently open.
+    public var openConnections: Int {
+        daemon.withLock { handle in handle.map { Int(shim_current_connections($0.pointer)) } ?? 0 }
+    }
+
+    /// Stops accepting connections, lets requests in flight finish for up to `gracePeriod`, then stops.
+    public func shutdown(gracePeriod: Duration = .seconds(10)) {
+        guard let handle = daemon.withLock({ $0 }) else { return }
+        isShuttingDown.store(true, ordering: .relaxed)
+        _ = MHD_quiesce_daemon(handle.pointer)
+        let deadline = ContinuousClock.now + gracePeriod
+        while activeRequests.load(ordering: .acquiring) > 0 || pendingRequests.load(ordering: .acquiring) > 0 {
+            if ContinuousClock.now >= deadline { break }
+            usleep(5_000)
+        }
+        // Suspended connections must not exist when the daemon stops; if the grace period ran out
+        // with deferred work still running, wait for it (it always finishes) before stopping.
+        while pendingRequests.load(ordering: .acquiring) > 0 {
+            usleep(5_000)
+        }
+        daemon.withLock { current in
+            guard let handle = current else { return }
+            MHD_stop_daemon(handle.pointer)
+            current = nil
+        }
+        close(listenDescriptor)
+    }
+
+    deinit {
+        shutdown(gracePeriod: .zero)
+    }
+}
+
+/// The daemon pointer, made `Sendable`: libmicrohttpd's daemon functions are thread-safe.
+struct DaemonHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// A connection pointer carried into the task of a deferred handler.
+///
+/// - Important: Valid until libmicrohttpd's request-completed callback, which cannot run while the
+///   connection is suspended; the task only touches it to resume it once.
+struct ConnectionHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}

@@ -1,0 +1,28 @@
+/// Content types for the files this server serves.
+public enum MediaType {
+    static let byExtension: [String: String] = [
+        "html": "text/html; charset=utf-8",
+        "css": "text/css; charset=utf-8",
+        "js": "text/javascript; charset=utf-8",
+        "mjs": "text/javascript; charset=utf-8",
+        "json": "application/json",
+        "svg": "image/svg+xml",
+        "png": "image/png",
+        "jpg": "image/jpeg",
+        "jpeg": "image/jpeg",
+        "gif": "image/gif",
+        "webp": "image/webp",
+        "ico": "image/x-icon",
+        "txt": "text/plain; charset=utf-8",
+        "woff2": "font/woff2",
+        "map": "application/json",
+    ]
+
+    /// The content type for a file name by its extension; `application/octet-stream` when unknown.
+    public static func forFileName(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else {
+            return "application/octet-stream"
+        }
+        return byExtension[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
+    }
+}

@@ -1,0 +1,90 @@
+/// Percent-decoding and -encoding of URL parts, working on UTF-8 bytes.
+public enum PercentEncoding {
+    /// Why a percent-encoded string could not be decoded.
+    public enum DecodingError: Error, Sendable, Equatable {
+        /// A `%` not followed by two hexadecimal digits, at this byte offset.
+        case malformedEscape(offset: Int)
+        /// The decoded bytes are not valid UTF-8.
+        case invalidUTF8
+    }
+
+    /// Decodes `%XX` escapes, and `+` as a space when `plusAsSpace` is set (forms and queries).
+    public static func decode<Bytes: Collection<UInt8>>(
+        _ encoded: Bytes,
+        plusAsSpace: Bool
+    ) throws(DecodingError) -> String {
+        var decoded = [UInt8]()
+        decoded.reserveCapacity(encoded.count)
+        var index = encoded.startIndex
+        var offset = 0
+        while index != encoded.endIndex {
+            let byte = encoded[index]
+            if byte == UInt8(ascii: "%") {
+                let first = encoded.index(after: index)
+                guard first != encoded.endIndex, let high = ASCII.hexValue(encoded[first]) else {
+                    throw .malformedEscape(offset: offset)
+                }
+                let second = encoded.index(after: first)
+                guard second != encoded.endIndex, let low = ASCII.hexValue(encoded[second]) else {
+                    throw .malformedEscape(offset: offset)
+                }
+                decoded.append(high << 4 | low)
+                index = encoded.index(after: second)
+                offset += 3
+                continue
+            }
+            if byte == UInt8(ascii: "+") && plusAsSpace {
+                decoded.append(UInt8(ascii: " "))
+            } else {
+                decoded.append(byte)
+            }
+            index = encoded.index(after: index)
+            offset += 1
+        }
+        guard let string = String(validating: decoded, as: UTF8.self) else {
+            throw .invalidUTF8
+        }
+        return string
+    }
+
+    /// Encodes a string for use as one path segment: everything but unreserved characters is escaped.
+    ///
+    /// `"a b/c"` becomes `"a%20b%2Fc"`.
+    public static func encodePathSegment(_ string: String) -> String {
+        encode(string) { isUnreserved($0) || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }
+    }
+
+    /// Encodes a string as a form or query value (`application/x-www-form-urlencoded`, spaces as `%20`).
+    public static func encodeQueryValue(_ string: String) -> String {
+        encode(string, keeping: isUnreserved)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func encode(_ string: String, keeping keep: (UInt8) -> Bool) -> String {
+        if string.utf8.allSatisfy(keep) {
+            return string
+        }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(string.utf8.count + 8)
+        for byte in string.utf8 {
+            if keep(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(ASCII.hexDigits[Int(byte >> 4)])
+                bytes.append(ASCII.hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

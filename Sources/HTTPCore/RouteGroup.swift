@@ -1,0 +1,50 @@
+/// Routes under a common path prefix, collected before the router is built.
+public struct RouteGroup: Sendable {
+    struct Route: Sendable {
+        var method: HTTPMethod
+        var pattern: String
+        var handler: RouteHandler
+    }
+
+    public let prefix: String
+    var routes: [Route] = []
+
+    init(prefix: String) {
+        self.prefix = prefix
+    }
+
+    /// Adds a route. Patterns are paths whose segments may be `:name` (one segment, available as
+    /// `request.parameters["name"]`) or, last, `*name` (the rest of the path, segments joined by `/`).
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, handler: RouteHandler) {
+        let joined = prefix.isEmpty ? pattern : (pattern == "/" ? prefix : prefix + pattern)
+        routes.append(Route(method: method, pattern: joined, handler: handler))
+    }
+
+    public mutating func get(_ pattern: String, _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
+        add(.get, pattern, handler: .sync(handler))
+    }
+
+    public mutating func post(_ pattern: String, _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
+        add(.post, pattern, handler: .sync(handler))
+    }
+
+    public mutating func get(_ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+        add(.get, pattern, handler: .async(handler))
+    }
+
+    public mutating func post(_ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+        add(.post, pattern, handler: .async(handler))
+    }
+
+    /// Adds the routes of a nested group under `prefix`.
+    public mutating func group(_ prefix: String, _ build: (inout RouteGroup) -> Void) {
+        var nested = RouteGroup(prefix: self.prefix + prefix)
+        build(&nested)
+        routes += nested.routes
+    }
+
+    /// Adds a collection's routes under this group's prefix.
+    public mutating func mount(_ collection: some RouteCollection) {
+        collection.addRoutes(to: &self)
+    }
+}

@@ -1,0 +1,63 @@
+/// Collects routes, route collections and middleware, then builds the responder that serves them.
+///
+/// ```swift
+/// var router = Router()
+/// router.get("/users/:uid") { request in
+///     .text("user \(request.parameters["uid"]!)")
+/// }
+/// router.mount(LikeButton.SelfManagedRoutes(...))
+/// let responder = router.buildResponder()
+/// ```
+///
+/// The built responder answers `404` for unknown paths, `405` with `Allow` for a known path and
+/// another method, and `HEAD` for every `GET` route (the server sends no body for `HEAD`).
+public struct Router: Sendable {
+    private var root = RouteGroup(prefix: "")
+    private var middleware: [any HTTPMiddleware] = []
+    /// Turns an error (thrown by a handler, or produced by routing) into a response.
+    public var errorResponse: @Sendable (HTTPError, HTTPRequest) -> HTTPResponse = { error, _ in .plainError(error) }
+
+    public init() {}
+
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, handler: RouteHandler) {
+        root.add(method, pattern, handler: handler)
+    }
+
+    public mutating func get(_ pattern: String, _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
+        root.get(pattern, handler)
+    }
+
+    public mutating func post(_ pattern: String, _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
+        root.post(pattern, handler)
+    }
+
+    public mutating func get(_ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+        root.get(pattern, async: handler)
+    }
+
+    public mutating func post(_ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+        root.post(pattern, async: handler)
+    }
+
+    public mutating func group(_ prefix: String, _ build: (inout RouteGroup) -> Void) {
+        root.group(prefix, build)
+    }
+
+    public mutating func mount(_ collection: some RouteCollection) {
+        root.mount(collection)
+    }
+
+    /// Adds middleware; `prepare` runs in the order added, `finish` in reverse.
+    public mutating func add(middleware: some HTTPMiddleware) {
+        self.middleware.append(middleware)
+    }
+
+    /// Builds the immutable responder for the routes added so far.
+    public func buildResponder() -> RouterResponder {
+        var tree = RouteNode()
+        for route in root.routes {
+            tree.insert(route)
+        }
+        return RouterResponder(tree: tree, middleware: middleware, errorResponse: errorResponse)
+    }
+}

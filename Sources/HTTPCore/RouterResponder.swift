@@ -1,0 +1,90 @@
+/// The responder a `Router` builds: matches method and path, runs middleware and the handler, and turns
+/// errors into responses.
+public struct RouterResponder: HTTPResponder {
+    let tree: RouteNode
+    let middleware: [any HTTPMiddleware]
+    let errorResponse: @Sendable (HTTPError, HTTPRequest) -> HTTPResponse
+
+    public func respond(to request: HTTPRequest) -> HTTPOutcome {
+        var request = request
+        for (index, step) in middleware.enumerated() {
+            if var early = step.prepare(&request) {
+                finish(&early, for: request, through: index)
+                return .response(early)
+            }
+        }
+        let outcome: HTTPOutcome
+        do {
+            outcome = try route(&request)
+        } catch {
+            outcome = .response(errorResponse(HTTPError(converting: error), request))
+        }
+        switch outcome {
+        case .response(var response):
+            finish(&response, for: request, through: middleware.count - 1)
+            return .response(response)
+        case .deferred(let work):
+            return .deferred { [request] in
+                var response: HTTPResponse
+                do {
+                    response = try await work()
+                } catch {
+                    response = errorResponse(HTTPError(converting: error), request)
+                }
+                finish(&response, for: request, through: middleware.count - 1)
+                return response
+            }
+        }
+    }
+
+    /// Finds and runs the handler.
+    private func route(_ request: inout HTTPRequest) throws -> HTTPOutcome {
+        let segments = try Self.decodedSegments(of: request.path)
+        guard let match = tree.match(segments[...]) else {
+            throw HTTPError(.notFound, "Nothing here: \(request.path) is not a page of this server.")
+        }
+        let handler = match.handlers[request.method] ?? (request.method == .head ? match.handlers[.get] : nil)
+        guard let handler else {
+            let allowed = Self.allowedMethods(match.handlers)
+            throw HTTPError(
+                .methodNotAllowed,
+                "\(request.path) does not accept \(request.method); use \(allowed).",
+                headers: ["Allow": allowed]
+            )
+        }
+        request.parameters = match.parameters
+        return try handler.run(request)
+    }
+
+    private func finish(_ response: inout HTTPResponse, for request: HTTPRequest, through last: Int) {
+        guard last >= 0 else { return }
+        for step in middleware[...last].reversed() {
+            step.finish(&response, for: request)
+        }
+    }
+
+    private static func allowedMethods(_ handlers: [HTTPMethod: RouteHandler]) -> String {
+        var methods = Set(handlers.keys.map(\.rawValue))
+        if methods.contains("GET") {
+            methods.insert("HEAD")
+        }
+        return methods.sorted().joined(separator: ", ")
+    }
+
+    /// Splits a raw path into percent-decoded segments: `/users/a%20b` → `["users", "a b"]`.
+    static func decodedSegments(of path: String) throws(HTTPError) -> [String] {
+        var segments = [String]()
+        let utf8 = path.utf8
+        for raw in utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
+            do {
+                segments.append(try PercentEncoding.decode(raw, plusAsSpace: false))
+            } catch {
+                throw HTTPError(.badRequest, "The path \(path) has a malformed percent-escape or is not UTF-8.")
+            }
+        }
+        if segments == [""] {
+            return []
+        }
+        return segments
+    }
+}

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How the HTTP server listens and what it tolerates.
+public struct ServerConfiguration: Sendable {
+    /// The address to bind: an IPv4 or IPv6 literal, or `localhost`.
+    public var host: String = "127.0.0.1"
+    /// The port to bind; `0` picks a free one (see `HTTPServer.port`).
+    public var port: Int = 8080
+    /// Threads in libmicrohttpd's pool; defaults to the number of cores.
+    public var threads: Int = ServerConfiguration.coreCount
+    /// Connections held at once; beyond it new connections are refused.
+    public var maxConnections: Int = 1024
+    /// Seconds of inactivity after which a connection is closed.
+    public var connectionTimeoutSeconds: Int = 30
+    /// The largest request body accepted; larger ones get `413`.
+    public var maxBodyBytes: Int = 64 * 1024
+    /// Requests waiting in deferred handlers at once; beyond it requests get `503` with `Retry-After`.
+    public var maxPendingRequests: Int = 4096
+    /// Whether to write one access-log line per request to standard error.
+    public var accessLog: Bool = true
+
+    public init() {}
+
+    public static var coreCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+}

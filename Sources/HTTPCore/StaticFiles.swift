@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Serves the files of one folder under a URL prefix, with content types, `ETag` and `304`.
+///
+/// ```swift
+/// router.mount(StaticFiles(folder: "Public", at: "/public"))
+/// ```
+///
+/// Only regular files inside the folder are served: no directory listings, and `..`, encoded dots,
+/// backslashes, hidden files and symlinks that lead out of the folder all answer `404`.
+public struct StaticFiles: RouteCollection {
+    public let folder: String
+    public let prefix: String
+    /// Sent with every file: browsers revalidate with `If-None-Match` and get a cheap `304`.
+    public var cacheControl = "no-cache"
+    private let resolvedFolder: String?
+
+    public init(folder: String, at prefix: String = "/public") {
+        self.folder = folder
+        self.prefix = prefix
+        self.resolvedFolder = Self.realPath(folder)
+    }
+
+    public func addRoutes(to routes: inout RouteGroup) {
+        routes.add(.get, prefix + "/*path", handler: .sync { request in try self.serve(request) })
+    }
+
+    func serve(_ request: HTTPRequest) throws -> HTTPResponse {
+        let notFound = HTTPError(.notFound, "No such file: \(request.path)")
+        guard let resolvedFolder, let relative = Self.safeRelativePath(request.path, under: prefix) else {
+            throw notFound
+        }
+        guard let resolved = Self.realPath(resolvedFolder + "/" + relative),
+            resolved.hasPrefix(resolvedFolder + "/")
+        else {
+            throw notFound
+        }
+        guard let file = FileContents(path: resolved) else {
+            throw notFound
+        }
+        var headers: HTTPHeaders = [
+            "ETag": file.etag,
+            "Cache-Control": cacheControl,
+        ]
+        if let match = request.headers["If-None-Match"], Self.etag(file.etag, matches: match) {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        headers["Content-Type"] = MediaType.forFileName(resolved)
+        return HTTPResponse(status: .ok, headers: headers, body: file.bytes)
+    }
+
+    /// Decodes the part of `path` after the prefix into a relative file path, or `nil` if any segment is
+    /// empty, hidden (starts with `.`, which covers `.` and `..`), or holds `/`, `\` or NUL once decoded.
+    static func safeRelativePath(_ path: String, under prefix: String) -> String? {
+        guard path.hasPrefix(prefix + "/") else { return nil }
+        let rest = path.dropFirst(prefix.count + 1)
+        var segments = [String]()
+        for raw in rest.split(separator: "/", omittingEmptySubsequences: false) {
+            guard let segment = try? PercentEncoding.decode(raw.utf8, plusAsSpace: false),
+                !segment.isEmpty,
+                !segment.hasPrefix("."),
+                !segment.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 })
+            else {
+                return nil
+            }
+            segments.append(segment)
+        }
+        return segments.isEmpty ? nil : segments.joined(separator: "/")
+    }
+
+    /// `If-None-Match` holds `*` or a comma-separated list of (possibly weak) tags.
+    static func etag(_ etag: String, matches header: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            var tag = candidate.trimmingSpaces
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            return tag == etag
+        }
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
+        var result = self
+        while result.first == " " { result = result.dropFirst() }
+        while result.last == " " { result = result.dropLast() }
+        return result
+    }
+}
+
+/// A regular file read into memory with a validator derived from its size and modification time.
+struct FileContents {
+    let bytes: [UInt8]
+    let etag: String
+
+    init?(path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var offset = 0
+        while offset < size {
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, size - offset) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            offset += count
+        }
+        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        self.bytes = bytes
+        self.etag = "\"\(String(size, radix: 16))-\(String(modified, radix: 16))\""
+    }
+}

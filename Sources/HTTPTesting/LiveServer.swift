@@ -1,0 +1,29 @@
+import HTTPCore
+
+/// Runs `body` against a real server on a free loopback port, then shuts the server down.
+///
+/// ```swift
+/// try await withLiveServer(responder: router.buildResponder()) { server in
+///     let response = try await TestClient(server).get("/healthz")
+/// }
+/// ```
+public func withLiveServer<Result>(
+    responder: some HTTPResponder,
+    configure: (inout ServerConfiguration) -> Void = { _ in },
+    _ body: (HTTPServer) async throws -> Result
+) async throws -> Result {
+    var configuration = ServerConfiguration()
+    configuration.port = 0
+    configuration.threads = 2
+    configuration.accessLog = false
+    configure(&configuration)
+    let server = try HTTPServer(configuration: configuration, responder: responder)
+    do {
+        let result = try await body(server)
+        server.shutdown(gracePeriod: .seconds(5))
+        return result
+    } catch {
+        server.shutdown(gracePeriod: .seconds(5))
+        throw error
+    }
+}

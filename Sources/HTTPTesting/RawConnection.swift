@@ -1,0 +1,120 @@
+import HTTPCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plain TCP connection for tests that need exact bytes on the wire: several requests on one
+/// connection, raw request targets (`/public/../x`), trickled or malformed requests.
+///
+/// Its calls block: in an `async` test that waits for deferred handlers, use it inside `offThePool`.
+/// `@unchecked Sendable` so it can be handed to that thread; use it from one thread at a time.
+public final class RawConnection: @unchecked Sendable {
+    public struct Response: Sendable {
+        public var statusCode: Int
+        public var headers: HTTPHeaders
+        public var body: [UInt8]
+        public var bodyText: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to `127.0.0.1:port`; reads give up after `timeoutSeconds`.
+    public init(port: Int, timeoutSeconds: Int = 10) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket failed") }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            close(fd)
+            throw Failure(description: "connect failed: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// Writes bytes as they are.
+    public func write(_ text: String) throws {
+        try write(Array(text.utf8))
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw Failure(description: "send failed: \(String(cString: strerror(errno)))") }
+            offset += count
+        }
+    }
+
+    /// Sends `GET target` with `Host` and the given extra header lines, and reads the response.
+    public func request(_ target: String, headers: [String] = []) throws -> Response {
+        try request("GET", target, headers: headers)
+    }
+
+    /// Sends a request with `Host` and the given extra header lines, and reads the response.
+    public func request(_ method: String, _ target: String, headers: [String] = [], body: String = "") throws -> Response {
+        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for line in headers { text += line + "\r\n" }
+        if !body.isEmpty || method == "POST" { text += "Content-Length: \(body.utf8.count)\r\n" }
+        text += "\r\n" + body
+        try write(text)
+        return try readResponse(bodyless: method == "HEAD")
+    }
+
+    /// Reads one response; `bodyless` for answers to `HEAD`, which announce a length but send nothing.
+    public func readResponse(bodyless: Bool = false) throws -> Response {
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        var headerEnd: Int?
+        while headerEnd == nil {
+            headerEnd = buffer.firstRange(of: separator)?.upperBound
+            if headerEnd == nil { try fill() }
+        }
+        let head = String(decoding: buffer[..<headerEnd!], as: UTF8.self)
+        buffer.removeFirst(headerEnd!)
+        var lines = head.split(separator: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let code = Int(statusLine[1]) else {
+            throw Failure(description: "bad status line: \(head)")
+        }
+        var headers = HTTPHeaders()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
+        }
+        let length = bodyless || code == 304 || code == 204 ? 0 : Int(headers["Content-Length"] ?? "0") ?? 0
+        while buffer.count < length { try fill() }
+        let body = Array(buffer[..<length])
+        buffer.removeFirst(length)
+        return Response(statusCode: code, headers: headers, body: body)
+    }
+
+    /// Whether the server has closed the connection (reads end of stream within the timeout).
+    public func isClosedByPeer() -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, 0) == 0
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 65536, 0) }
+        guard count > 0 else { throw Failure(description: count == 0 ? "connection closed" : "read timed out") }
+        buffer += chunk[..<count]
+    }
+}

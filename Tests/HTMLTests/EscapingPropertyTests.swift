@@ -1,0 +1,65 @@
+import HTML
+import Testing
+
+/// A small deterministic generator (SplitMix64), so failures reproduce.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+@Suite("Escaping properties")
+struct EscapingPropertyTests {
+    static let alphabet: [String] = [
+        "<", ">", "&", "\"", "'", "a", "Z", " ", "=", "/", ";", "#", "大", "😀", "é", "\n",
+    ]
+
+    static func randomStrings(count: Int, seed: UInt64) -> [String] {
+        var generator = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in
+            let length = Int.random(in: 0...64, using: &generator)
+            return (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+        }
+    }
+
+    @Test func escapedTextNeverContainsAngleBrackets() {
+        for string in Self.randomStrings(count: 2_000, seed: 42) {
+            var html = HTMLBuffer()
+            html.text(string)
+            #expect(!html.bytes.contains(UInt8(ascii: "<")), "\(string)")
+            #expect(!html.bytes.contains(UInt8(ascii: ">")), "\(string)")
+            #expect(String(decoding: html.bytes, as: UTF8.self) == referenceEscape(string, attribute: false))
+        }
+    }
+
+    @Test func escapedAttributeValuesNeverContainQuotesOrLessThan() {
+        for string in Self.randomStrings(count: 2_000, seed: 7) {
+            var html = HTMLBuffer()
+            html.void(.input, .value(string))
+            // Strip `<input value="` and `">` to look at the value alone.
+            let value = html.bytes.dropFirst(#"<input value=""#.utf8.count).dropLast(2)
+            #expect(!value.contains(UInt8(ascii: "\"")), "\(string)")
+            #expect(!value.contains(UInt8(ascii: "'")), "\(string)")
+            #expect(!value.contains(UInt8(ascii: "<")), "\(string)")
+            #expect(String(decoding: value, as: UTF8.self) == referenceEscape(string, attribute: true))
+        }
+    }
+
+    @Test func escapedTextIsAlwaysWellFormed() {
+        for string in Self.randomStrings(count: 500, seed: 2024) {
+            var html = HTMLBuffer()
+            html.element(.p, .title(string), text: string)
+            #expect(HTMLWellFormedness.check(html.bytes) == [], "\(string)")
+        }
+    }
+}

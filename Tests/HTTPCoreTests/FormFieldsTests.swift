@@ -1,0 +1,71 @@
+import HTTPCore
+import Testing
+
+@Suite struct FormFieldsTests {
+    private func decode(_ text: String) throws -> FormFields {
+        try FormFields(decoding: Array(text.utf8))
+    }
+
+    @Test func decodesPairs() throws {
+        let form = try decode("post=p1&liked=true&return_to=%2Ffeed")
+        #expect(form["post"] == "p1")
+        #expect(form["liked"] == "true")
+        #expect(form["return_to"] == "/feed")
+        #expect(form["missing"] == nil)
+    }
+
+    @Test func plusIsSpaceAndEncodedPlusIsPlus() throws {
+        let form = try decode("q=a+b&r=a%2Bb")
+        #expect(form["q"] == "a b")
+        #expect(form["r"] == "a+b")
+    }
+
+    @Test func multiByteUTF8() throws {
+        #expect(try decode("n=%E5%A4%A7V%20%F0%9F%91%8D")["n"] == "大V 👍")
+    }
+
+    @Test func emptyPairsAndBareNames() throws {
+        let form = try decode("&&a&b=&=c&")
+        #expect(form["a"] == "")
+        #expect(form["b"] == "")
+        #expect(form[""] == "c")
+        #expect(try decode("").isEmpty)
+    }
+
+    @Test func repeatedNamesKeepOrder() throws {
+        #expect(try decode("a=1&a=2&a=3").values(for: "a") == ["1", "2", "3"])
+    }
+
+    @Test func malformedEscapesAreRejectedWithAMessage() {
+        for bad in ["a=%", "a=%4", "a=%zz", "a=%4g", "%=1"] {
+            #expect(throws: HTTPError.self) { try decode(bad) }
+        }
+        let error = #expect(throws: HTTPError.self) { try decode("post=%zz") }
+        #expect(error?.status == .badRequest)
+        #expect(error?.message.contains("\"post\"") == true)
+    }
+
+    @Test func invalidUTF8IsRejected() {
+        for bad in ["a=%C3%28", "a=%FF", "a=%ED%A0%80", "%C0%AF=1"] {
+            #expect(throws: HTTPError.self) { try decode(bad) }
+        }
+    }
+
+    @Test func encodeRoundTrips() throws {
+        var form = FormFields()
+        form.append("post", "p 1&2=3")
+        form.append("name", "大V+")
+        #expect(try decode(form.encoded) == form)
+    }
+
+    @Test func requestFormRequiresURLEncodedContentType() throws {
+        let request = HTTPRequest(method: .post, path: "/", headers: ["Content-Type": "application/json"], body: Array("a=1".utf8))
+        #expect(throws: HTTPError.self) { try request.formFields() }
+        let form = HTTPRequest(
+            method: .post, path: "/",
+            headers: ["Content-Type": "application/x-www-form-urlencoded; charset=UTF-8"],
+            body: Array("a=1".utf8)
+        )
+        #expect(try form.formFields()["a"] == "1")
+    }
+}

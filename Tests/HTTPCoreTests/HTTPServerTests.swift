@@ -1,0 +1,204 @@
+import Foundation
+import HTTPCore
+import HTTPTesting
+import Synchronization
+import Testing
+
+/// Live tests: a real server on a free loopback port.
+@Suite struct HTTPServerTests {
+    /// Counts handlers waiting at the gate and lets them go when enough have arrived.
+    final class Gate: Sendable {
+        let arrived = Atomic<Int>(0)
+        let target: Int
+        init(target: Int) { self.target = target }
+
+        func wait() async {
+            arrived.add(1, ordering: .relaxed)
+            let deadline = ContinuousClock.now + .seconds(20)
+            while arrived.load(ordering: .relaxed) < target && ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+        }
+    }
+
+    static func makeResponder(gate: Gate = Gate(target: 0)) -> RouterResponder {
+        var router = Router()
+        router.get("/healthz") { _ in .text("ok\n") }
+        router.get("/query") { request in .text(request.query["q"] ?? "-") }
+        router.post("/echo") { request in
+            let form = try request.formFields()
+            return .text("\(request.body.count) \(form["a"]?.count ?? 0)")
+        }
+        router.post("/count") { request in .text("\(request.body.count)") }
+        router.get("/slow", async: { _ in
+            try await Task.sleep(for: .milliseconds(300))
+            return .text("slow done")
+        })
+        router.get("/gate", async: { _ in
+            await gate.wait()
+            return .text("through \(gate.arrived.load(ordering: .relaxed))")
+        })
+        return router.buildResponder()
+    }
+
+    @Test func servesOverURLSession() async throws {
+        try await withLiveServer(responder: Self.makeResponder()) { server in
+            let response = try await TestClient(server).get("/healthz")
+            #expect(response.status.code == 200)
+            #expect(response.bodyText == "ok\n")
+            #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
+        }
+    }
+
+    @Test func keepAliveReusesTheConnection() async throws {
+        try await withLiveServer(responder: Self.makeResponder()) { server in
+            let connection = try RawConnection(port: server.port)
+            for round in 0..<5 {
+                let response = try connection.request("/query?q=\(round)")
+                #expect(response.statusCode == 200)
+                #expect(response.bodyText == "\(round)")
+                #expect(response.headers["Connection"]?.lowercased() != "close")
+            }
+            let post = try connection.request("POST", "/count", headers: ["Content-Type: application/x-www-form-urlencoded"], body: "a=1")
+            #expect(post.bodyText == "3")
+            #expect(try connection.request("/missing").statusCode == 404)
+            #expect(try connection.request("/healthz").statusCode == 200)
+        }
+    }
+
+    @Test func bodyLargerThanOneReadArrivesWhole() async throws {
+        try await withLiveServer(responder: Self.makeResponder()) { server in
+            let value = String(repeating: "x", count: 60_000)
+            let response = try await TestClient(server).post("/echo", form: "a=\(value)")
+            #expect(response.status.code == 200)
+            #expect(response.bodyText == "60002 60000")
+        }
+    }
+
+    @Test func bodyOverTheCapIs413() async throws {
+        try await withLiveServer(responder: Self.makeResponder(), configure: { $0.maxBodyBytes = 1000 }) { server in
+            let declared = try RawConnection(port: server.port)
+            let response = try declared.request("POST", "/count", body: String(repeating: "a", count: 1001))
+            #expect(response.statusCode == 413)
+            #expect(response.bodyText.contains("1000 bytes"))
+
+            let exact = try RawConnection(port: server.port)
+            #expect(try exact.request("POST", "/count", body: String(repeating: "a", count: 1000)).bodyText == "1000")
+
+            let chunked = try RawConnection(port: server.port)
+            var text = "POST /count HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+            for _ in 0..<3 { text += "200\r\n" + String(repeating: "b", count: 512) + "\r\n" }
+            text += "0\r\n\r\n"
+            try chunked.write(text)
+            #expect(try chunked.readResponse().statusCode == 413)
+        }
+    }
+
+    @Test func malformedEncodingsAre400() async throws {
+        try await withLiveServer(responder: Self.makeResponder()) { server in
+            let connection = try RawConnection(port: server.port)
+            let query = try connection.request("/query?q=%zz")
+            #expect(query.statusCode == 400)
+            #expect(query.bodyText.contains("percent-escape"))
+            let form = try connection.request("POST", "/echo", headers: ["Content-Type: application/x-www-form-urlencoded"], body: "a=%C3%28")
+            #expect(form.statusCode == 400)
+            #expect(form.bodyText.contains("UTF-8"))
+            #expect(try connection.request("/query%GG").statusCode == 400)
+        }
+    }
+
+    @Test func headSendsHeadersOnly() async throws {
+        try await withLiveServer(responder: Self.makeResponder()) { server in
+            let connection = try RawConnection(port: server.port)
+            let head = try connection.request("HEAD", "/healthz")
+            #expect(head.statusCode == 200)
+            #expect(head.headers["Content-Length"] == "3")
+            #expect(head.body.isEmpty)
+            // The connection is still in sync: the next response is complete and correct.
+            #expect(try connection.request("/healthz").bodyText == "ok\n")
+        }
+    }
+
+    @Test func twoHundredConcurrentRequests() async throws {
+        try await withLiveServer(responder: Self.makeResponder()) { server in
+            let client = TestClient(server, maxConnections: 50)
+            let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+                for index in 0..<200 {
+                    group.addTask { try await client.get("/query?q=\(index)").bodyText }
+                }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+            #expect(bodies == Set((0..<200).map(String.init)))
+        }
+    }
+
+    @Test func asyncHandlersHoldFiveHundredRequestsWithoutThreads() async throws {
+        let gate = Gate(target: 500)
+        try await withLiveServer(responder: Self.makeResponder(gate: gate)) { server in
+            // Two server threads; 500 handlers must all be waiting at once for any to get through.
+            let port = server.port
+            let answered = try await offThePool {
+                let connections = try (0..<500).map { _ in try RawConnection(port: port, timeoutSeconds: 30) }
+                for connection in connections {
+                    try connection.write("GET /gate HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                }
+                return try connections.filter { connection in
+                    let response = try connection.readResponse()
+                    return response.statusCode == 200 && response.bodyText == "through 500"
+                }.count
+            }
+            #expect(answered == 500)
+        }
+    }
+
+    @Test func pendingRequestsBeyondTheBoundGet503() async throws {
+        try await withLiveServer(responder: Self.makeResponder(), configure: { $0.maxPendingRequests = 2 }) { server in
+            let connections = try (0..<3).map { _ in try RawConnection(port: server.port) }
+            for connection in connections[..<2] {
+                try connection.write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            let refused = try await offThePool { try connections[2].request("/slow") }
+            #expect(refused.statusCode == 503)
+            #expect(refused.headers["Retry-After"] == "1")
+            let statuses = try await offThePool { try connections[..<2].map { try $0.readResponse().statusCode } }
+            #expect(statuses == [200, 200])
+        }
+    }
+
+    @Test func shutdownLetsInFlightRequestsFinish() async throws {
+        let server = try HTTPServer(configuration: Self.testConfiguration(), responder: Self.makeResponder())
+        let connection = try RawConnection(port: server.port)
+        try connection.write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(50))
+        let started = ContinuousClock.now
+        let stopper = Thread { server.shutdown(gracePeriod: .seconds(5)) }
+        stopper.start()
+        let response = try await offThePool { try connection.readResponse() }
+        #expect(response.statusCode == 200)
+        #expect(response.bodyText == "slow done")
+        #expect(response.headers["Connection"]?.lowercased() == "close")
+        while !stopper.isFinished { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(throws: (any Error).self) { try RawConnection(port: server.port).request("/healthz") }
+    }
+
+    @Test func busyPortIsAOneLineError() throws {
+        let first = try HTTPServer(configuration: Self.testConfiguration(), responder: Self.makeResponder())
+        defer { first.shutdown() }
+        var configuration = Self.testConfiguration()
+        configuration.port = first.port
+        let error = #expect(throws: ServerError.self) {
+            try HTTPServer(configuration: configuration, responder: Self.makeResponder())
+        }
+        #expect(error?.message == "cannot listen on 127.0.0.1:\(first.port): address already in use")
+    }
+
+    static func testConfiguration() -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.threads = 2
+        configuration.accessLog = false
+        return configuration
+    }
+}
