@@ -24,14 +24,15 @@ let package = Package(
         // Pages, fixtures, preview gallery and the wiring of the app.
         .target(name: "PreviewApp", dependencies: ["HTTPCore", "HTML", "Components"]),
         // A thin executable: parses arguments and runs the app.
-        .executableTarget(name: "preview-server", dependencies: ["PreviewApp"]),
+        .executableTarget(name: "preview-server", dependencies: ["PreviewApp", "HTTPCore"]),
         // A test kit: in-process requests, a live server on port 0, URLSession and raw-socket clients.
         .target(name: "HTTPTesting", dependencies: ["HTTPCore"]),
 
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTesting"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "HTTPCore", "HTML", "HTTPTesting"]),
-        .testTarget(name: "PreviewAppTests", dependencies: ["PreviewApp", "Components", "HTTPCore", "HTML", "HTTPTesting"]),
+        .testTarget(
+            name: "PreviewAppTests", dependencies: ["PreviewApp", "Components", "HTTPCore", "HTML", "HTTPTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

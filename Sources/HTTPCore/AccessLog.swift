@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes one line per request to standard error: method, path, status, body bytes and duration.
@@ -9,7 +9,9 @@ enum AccessLog {
     static func write(method: String, target: String, status: Int, bytes: Int, duration: Duration) {
         let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         let millis = "\(micros / 1000).\(String(micros % 1000).leftPadded(to: 3))"
-        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? target
+        let path =
+            target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? target
         let line = "\(method) \(sanitized(path)) \(status) \(bytes)B \(millis)ms\n"
         StandardError.write(line)
     }

@@ -81,7 +81,9 @@ public struct FormFields: Sendable, Equatable, Sequence {
                         + "a % must be followed by two hexadecimal digits."
                 )
             case .invalidUTF8:
-                throw HTTPError(.badRequest, "\(subject.prefix(1).uppercased() + subject.dropFirst()) is not valid UTF-8 once decoded.")
+                throw HTTPError(
+                    .badRequest,
+                    "\(subject.prefix(1).uppercased() + subject.dropFirst()) is not valid UTF-8 once decoded.")
             }
         }
     }

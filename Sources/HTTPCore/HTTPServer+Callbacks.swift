@@ -1,7 +1,7 @@
 import CMicroHTTPD
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // libmicrohttpd's callbacks: private top-level functions with the exact C signatures. They run on
@@ -97,7 +97,9 @@ extension HTTPServer {
             return dispatch(connection, state)
         case .suspended:
             let response = state.pendingResponse.withLock { $0.take() }
-            return queue(response ?? .plainError(HTTPError(.internalServerError, "The handler produced no response.")), on: connection, state)
+            return queue(
+                response ?? .plainError(HTTPError(.internalServerError, "The handler produced no response.")),
+                on: connection, state)
         case .answered:
             return MHD_Result.YES
         }
@@ -158,7 +160,9 @@ extension HTTPServer {
         state.status = response.status.code
         state.bytesSent = response.body.count
         let mhdResponse = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
         }
         guard let mhdResponse else { return MHD_Result.NO }
         defer { MHD_destroy_response(mhdResponse) }

@@ -2,7 +2,7 @@ import CMicroHTTPD
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An HTTP/1.1 server on libmicrohttpd's thread pool (epoll) that hands every request to a responder.

@@ -28,11 +28,15 @@ public struct RouteGroup: Sendable {
         add(.post, pattern, handler: .sync(handler))
     }
 
-    public mutating func get(_ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+    public mutating func get(
+        _ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) {
         add(.get, pattern, handler: .async(handler))
     }
 
-    public mutating func post(_ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+    public mutating func post(
+        _ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) {
         add(.post, pattern, handler: .async(handler))
     }
 

@@ -17,7 +17,8 @@ public struct RouteHandler: Sendable {
     }
 
     /// An asynchronous handler, run in a task while the connection is suspended.
-    public static func async(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) -> RouteHandler {
+    public static func async(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) -> RouteHandler
+    {
         RouteHandler { request in .deferred { try await handler(request) } }
     }
 }

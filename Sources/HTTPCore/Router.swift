@@ -31,11 +31,15 @@ public struct Router: Sendable {
         root.post(pattern, handler)
     }
 
-    public mutating func get(_ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+    public mutating func get(
+        _ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) {
         root.get(pattern, async: handler)
     }
 
-    public mutating func post(_ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+    public mutating func post(
+        _ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) {
         root.post(pattern, async: handler)
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Serves the files of one folder under a URL prefix, with content types, `ETag` and `304`.

@@ -1,7 +1,7 @@
 import HTTPCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A plain TCP connection for tests that need exact bytes on the wire: several requests on one
@@ -57,7 +57,9 @@ public final class RawConnection: @unchecked Sendable {
     public func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            let count = bytes.withUnsafeBytes {
+                send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            }
             guard count > 0 else { throw Failure(description: "send failed: \(String(cString: strerror(errno)))") }
             offset += count
         }
@@ -69,7 +71,9 @@ public final class RawConnection: @unchecked Sendable {
     }
 
     /// Sends a request with `Host` and the given extra header lines, and reads the response.
-    public func request(_ method: String, _ target: String, headers: [String] = [], body: String = "") throws -> Response {
+    public func request(
+        _ method: String, _ target: String, headers: [String] = [], body: String = ""
+    ) throws -> Response {
         var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for line in headers { text += line + "\r\n" }
         if !body.isEmpty || method == "POST" { text += "Content-Length: \(body.utf8.count)\r\n" }

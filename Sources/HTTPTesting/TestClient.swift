@@ -2,7 +2,7 @@ import Foundation
 import HTTPCore
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A URLSession client for live tests that does not follow redirects, so a `303` is seen as such.

@@ -1,1 +1,31 @@
-print("preview-server")
+import HTTPCore
+import PreviewApp
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// A thin executable: parse the command line, build the app, run it.
+
+let command: PreviewCommand
+do {
+    command = try PreviewOptions.parse(
+        Array(CommandLine.arguments.dropFirst()), environmentPort: getenv("PORT").map { String(cString: $0) })
+} catch {
+    StandardError.write("preview-server: \(error.message)\n\n\(PreviewOptions.usage)\n")
+    exit(2)
+}
+
+switch command {
+case .help:
+    StandardOutput.write(PreviewOptions.usage + "\n")
+case .version:
+    StandardOutput.write(PreviewOptions.version + "\n")
+case .serve(let options):
+    do {
+        try Application(options: options).serve()
+    } catch {
+        StandardError.write("preview-server: \(error.message)\n")
+        exit(1)
+    }
+}

@@ -59,7 +59,8 @@ import Testing
     }
 
     @Test func requestFormRequiresURLEncodedContentType() throws {
-        let request = HTTPRequest(method: .post, path: "/", headers: ["Content-Type": "application/json"], body: Array("a=1".utf8))
+        let request = HTTPRequest(
+            method: .post, path: "/", headers: ["Content-Type": "application/json"], body: Array("a=1".utf8))
         #expect(throws: HTTPError.self) { try request.formFields() }
         let form = HTTPRequest(
             method: .post, path: "/",

@@ -30,14 +30,18 @@ import Testing
             return .text("\(request.body.count) \(form["a"]?.count ?? 0)")
         }
         router.post("/count") { request in .text("\(request.body.count)") }
-        router.get("/slow", async: { _ in
-            try await Task.sleep(for: .milliseconds(300))
-            return .text("slow done")
-        })
-        router.get("/gate", async: { _ in
-            await gate.wait()
-            return .text("through \(gate.arrived.load(ordering: .relaxed))")
-        })
+        router.get(
+            "/slow",
+            async: { _ in
+                try await Task.sleep(for: .milliseconds(300))
+                return .text("slow done")
+            })
+        router.get(
+            "/gate",
+            async: { _ in
+                await gate.wait()
+                return .text("through \(gate.arrived.load(ordering: .relaxed))")
+            })
         return router.buildResponder()
     }
 
@@ -59,7 +63,8 @@ import Testing
                 #expect(response.bodyText == "\(round)")
                 #expect(response.headers["Connection"]?.lowercased() != "close")
             }
-            let post = try connection.request("POST", "/count", headers: ["Content-Type: application/x-www-form-urlencoded"], body: "a=1")
+            let post = try connection.request(
+                "POST", "/count", headers: ["Content-Type: application/x-www-form-urlencoded"], body: "a=1")
             #expect(post.bodyText == "3")
             #expect(try connection.request("/missing").statusCode == 404)
             #expect(try connection.request("/healthz").statusCode == 200)
@@ -100,7 +105,8 @@ import Testing
             let query = try connection.request("/query?q=%zz")
             #expect(query.statusCode == 400)
             #expect(query.bodyText.contains("percent-escape"))
-            let form = try connection.request("POST", "/echo", headers: ["Content-Type: application/x-www-form-urlencoded"], body: "a=%C3%28")
+            let form = try connection.request(
+                "POST", "/echo", headers: ["Content-Type: application/x-www-form-urlencoded"], body: "a=%C3%28")
             #expect(form.statusCode == 400)
             #expect(form.bodyText.contains("UTF-8"))
             #expect(try connection.request("/query%GG").statusCode == 400)

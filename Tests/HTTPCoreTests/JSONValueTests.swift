@@ -7,8 +7,9 @@ import Testing
     }
 
     @Test func encodesScalarsAndContainers() {
-        #expect(text(.object([("id", .string("p1")), ("count", .int(-12)), ("liked", .bool(true)), ("x", .null)]))
-            == #"{"id":"p1","count":-12,"liked":true,"x":null}"#)
+        #expect(
+            text(.object([("id", .string("p1")), ("count", .int(-12)), ("liked", .bool(true)), ("x", .null)]))
+                == #"{"id":"p1","count":-12,"liked":true,"x":null}"#)
         #expect(text(.array([.int(0), .int(1_234_567), .double(0.5)])) == "[0,1234567,0.5]")
         #expect(text(.double(.nan)) == "null")
     }

@@ -9,10 +9,12 @@ import Testing
         router.get("/users/:uid") { request in .text("user \(request.parameters["uid"] ?? "?")") }
         router.get("/users/me") { _ in .text("me") }
         router.post("/users/:uid") { request in .text("posted \(request.parameters["uid"] ?? "?")") }
-        router.get("/slow", async: { _ in
-            try? await Task.sleep(for: .milliseconds(5))
-            return .text("slow")
-        })
+        router.get(
+            "/slow",
+            async: { _ in
+                try? await Task.sleep(for: .milliseconds(5))
+                return .text("slow")
+            })
         router.group("/api") { api in
             api.get("/posts/:id") { request in .text("post \(request.parameters["id"] ?? "?")") }
             api.get("/fail") { _ in throw HTTPError(.conflict, "nope") }

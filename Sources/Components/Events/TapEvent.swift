@@ -1,0 +1,87 @@
+import HTTPCore
+
+/// One tap a component handled, with the transition it caused.
+public struct TapEvent: Sendable, Equatable {
+    /// How the tap ended.
+    public enum Outcome: String, Sendable {
+        /// The change was sent and saved.
+        case committed
+        /// The change was sent, failed, and the prior state was restored.
+        case rolledBack = "rolled-back"
+        /// The tap navigated somewhere.
+        case redirected
+        /// A plain component's tap, recorded by a caller-chosen action without any business logic.
+        case recorded
+    }
+
+    /// A like button's visible state.
+    public struct LikeState: Sendable, Equatable {
+        public var liked: Bool
+        public var count: Int
+
+        public init(liked: Bool, count: Int) {
+            self.liked = liked
+            self.count = count
+        }
+    }
+
+    public var sequence: Int
+    public var time: Timestamp
+    /// `LikeButton` or `AvatarView`.
+    public var component: String
+    /// The post id or user id the component shows.
+    public var instance: String
+    public var viewer: String
+    public var prior: LikeState?
+    public var optimistic: LikeState?
+    public var outcome: Outcome
+    /// How long the tap took to handle, including the simulated network.
+    public var latencyMilliseconds: Int
+    public var location: String?
+
+    public init(
+        sequence: Int = 0,
+        time: Timestamp = .now(),
+        component: String,
+        instance: String,
+        viewer: String,
+        prior: LikeState? = nil,
+        optimistic: LikeState? = nil,
+        outcome: Outcome,
+        latencyMilliseconds: Int = 0,
+        location: String? = nil
+    ) {
+        self.sequence = sequence
+        self.time = time
+        self.component = component
+        self.instance = instance
+        self.viewer = viewer
+        self.prior = prior
+        self.optimistic = optimistic
+        self.outcome = outcome
+        self.latencyMilliseconds = latencyMilliseconds
+        self.location = location
+    }
+}
+
+extension TapEvent {
+    /// The event as JSON, as `/events` and `/events/stream` send it.
+    public var json: JSONValue {
+        func state(_ state: LikeState?) -> JSONValue {
+            guard let state else { return .null }
+            return .object([("liked", .bool(state.liked)), ("count", .int(state.count))])
+        }
+        return .object([
+            ("sequence", .int(sequence)),
+            ("time", .string(time.iso8601)),
+            ("component", .string(component)),
+            ("instance", .string(instance)),
+            ("viewer", .string(viewer)),
+            ("prior", state(prior)),
+            ("optimistic", state(optimistic)),
+            ("outcome", .string(outcome.rawValue)),
+            ("latencyMs", .int(latencyMilliseconds)),
+            ("location", location.map(JSONValue.string) ?? .null),
+        ])
+    }
+}

@@ -1,0 +1,66 @@
+import Synchronization
+
+/// The taps handled, newest last, bounded: the oldest events are dropped beyond `capacity`.
+///
+/// - Important: Thread-safe; components record from any task, pages read from any thread.
+public final class TapEventLog: Sendable {
+    public let capacity: Int
+    private let state: Mutex<State>
+
+    private struct State {
+        var events: [TapEvent] = []
+        var nextSequence = 1
+        var listeners: [Int: @Sendable (TapEvent) -> Void] = [:]
+        var nextListener = 0
+    }
+
+    public init(capacity: Int = 500) {
+        self.capacity = max(1, capacity)
+        self.state = Mutex(State())
+    }
+
+    /// Appends an event, numbering it, and tells the listeners.
+    @discardableResult
+    public func record(_ event: TapEvent) -> TapEvent {
+        var event = event
+        let listeners = state.withLock { state in
+            event.sequence = state.nextSequence
+            state.nextSequence += 1
+            state.events.append(event)
+            if state.events.count > capacity {
+                state.events.removeFirst(state.events.count - capacity)
+            }
+            return Array(state.listeners.values)
+        }
+        for listener in listeners {
+            listener(event)
+        }
+        return event
+    }
+
+    /// Up to `limit` events, newest first.
+    public func recent(limit: Int = .max) -> [TapEvent] {
+        state.withLock { Array($0.events.suffix(limit).reversed()) }
+    }
+
+    /// The number of events kept.
+    public var count: Int {
+        state.withLock { $0.events.count }
+    }
+
+    /// Calls `listener` for each event recorded from now on, until `removeListener` with the returned token.
+    ///
+    /// - Important: The listener runs on the recording task; keep it quick and non-blocking.
+    public func addListener(_ listener: @escaping @Sendable (TapEvent) -> Void) -> Int {
+        state.withLock { state in
+            let token = state.nextListener
+            state.nextListener += 1
+            state.listeners[token] = listener
+            return token
+        }
+    }
+
+    public func removeListener(_ token: Int) {
+        _ = state.withLock { $0.listeners.removeValue(forKey: token) }
+    }
+}

@@ -1,0 +1,69 @@
+import Synchronization
+
+/// A like "network" that waits, then succeeds or fails as its settings and seed decide.
+///
+/// Outcomes are drawn from a seeded generator in the order requests arrive, so a fixed seed and a fixed
+/// sequence of taps give the same outcomes every run. A request's `forcedOutcome` overrides the draw
+/// (but still consumes it, so forcing one tap does not shift the others).
+public final class SimulatedLikeService: LikeService {
+    private let state: Mutex<State>
+
+    private struct State {
+        var settings: SimulationSettings
+        var generator: SplitMix64
+    }
+
+    public init(settings: SimulationSettings = SimulationSettings()) {
+        state = Mutex(State(settings: settings, generator: SplitMix64(seed: settings.seed)))
+    }
+
+    /// The current settings; setting them restarts the outcome sequence from the new seed.
+    public var settings: SimulationSettings {
+        get { state.withLock { $0.settings } }
+        set { state.withLock { $0 = State(settings: newValue, generator: SplitMix64(seed: newValue.seed)) } }
+    }
+
+    public func send(_ request: LikeRequest) async throws(LikeServiceError) {
+        let (delay, fails) = state.withLock { state in
+            let draw = state.generator.nextUnitInterval()
+            let jitter =
+                state.settings.jitterMilliseconds > 0
+                ? Int(state.generator.next() % UInt64(state.settings.jitterMilliseconds + 1)) : 0
+            return (state.settings.latencyMilliseconds + jitter, draw < state.settings.failureRate)
+        }
+        if delay > 0 {
+            try? await Task.sleep(for: .milliseconds(delay))
+        }
+        let failed =
+            switch request.forcedOutcome {
+            case .fail: true
+            case .succeed: false
+            case nil: fails
+            }
+        if failed {
+            throw LikeServiceError("The like service did not answer in time.")
+        }
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64); good enough to simulate failures reproducibly.
+struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in [0, 1).
+    mutating func nextUnitInterval() -> Double {
+        Double(next() >> 11) / Double(1 << 53)
+    }
+}

@@ -1,0 +1,39 @@
+/// How the simulated like service behaves.
+public struct SimulationSettings: Sendable, Equatable {
+    /// How long each request takes, in milliseconds.
+    public var latencyMilliseconds: Int
+    /// Up to this many milliseconds are added to the latency at random.
+    public var jitterMilliseconds: Int
+    /// The probability that a request fails, from 0 to 1.
+    public var failureRate: Double
+    /// Seeds the outcomes: the same seed and the same sequence of requests give the same outcomes.
+    public var seed: UInt64
+
+    public init(
+        latencyMilliseconds: Int = 300, jitterMilliseconds: Int = 0, failureRate: Double = 0.2, seed: UInt64 = 1
+    ) {
+        self.latencyMilliseconds = latencyMilliseconds
+        self.jitterMilliseconds = jitterMilliseconds
+        self.failureRate = failureRate
+        self.seed = seed
+    }
+
+    /// Checks the ranges, naming the setting that is out of range.
+    public func validated() throws(SettingsError) -> SimulationSettings {
+        guard (0...60_000).contains(latencyMilliseconds) else {
+            throw SettingsError(setting: "latency-ms", message: "latency must be between 0 and 60000 milliseconds")
+        }
+        guard (0...60_000).contains(jitterMilliseconds) else {
+            throw SettingsError(setting: "jitter-ms", message: "jitter must be between 0 and 60000 milliseconds")
+        }
+        guard failureRate.isFinite, (0...1).contains(failureRate) else {
+            throw SettingsError(setting: "failure-rate", message: "failure rate must be a number from 0 to 1")
+        }
+        return self
+    }
+
+    public struct SettingsError: Error, Sendable, Equatable {
+        public var setting: String
+        public var message: String
+    }
+}

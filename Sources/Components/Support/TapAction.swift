@@ -1,0 +1,35 @@
+import HTML
+
+/// Where a component's tap goes: a form `POST` to `path` carrying `fields` as hidden inputs.
+///
+/// The plain components take any `TapAction` their caller chooses; their self-managed extensions
+/// choose their own.
+public struct TapAction: Sendable, Equatable {
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var path: String
+    public var fields: [Field]
+
+    public init(path: String, fields: [Field] = []) {
+        self.path = path
+        self.fields = fields
+    }
+
+    /// Writes `<form method="post" action="path">`, the hidden fields, then `content`, then `</form>`.
+    func renderForm(class className: String, into html: inout HTMLBuffer, content: (inout HTMLBuffer) -> Void) {
+        html.element(.form, .class(className), .method(.post), .action(path)) { html in
+            for field in fields {
+                html.void(.input, .type(.hidden), .name(field.name), .value(field.value))
+            }
+            content(&html)
+        }
+    }
+}

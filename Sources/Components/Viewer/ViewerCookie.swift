@@ -1,0 +1,23 @@
+import HTTPCore
+
+/// Gives every request a viewer: one without a valid `viewer` cookie gets a new random id, which the
+/// response sets as a cookie (`HttpOnly; SameSite=Lax; Path=/`).
+public struct ViewerCookie: HTTPMiddleware {
+    public init() {}
+
+    public func prepare(_ request: inout HTTPRequest) -> HTTPResponse? {
+        if request.cookies[Viewer.cookieName].flatMap(Viewer.init(id:)) == nil {
+            request.cookies[Viewer.cookieName] = Viewer.random().id
+        }
+        return nil
+    }
+
+    public func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {
+        // The header is what the client sent; the parsed cookies are what `prepare` settled on.
+        let sent = Cookies(header: request.headers["Cookie"])[Viewer.cookieName]
+        guard sent.flatMap(Viewer.init(id:)) == nil, let assigned = request.cookies[Viewer.cookieName] else {
+            return
+        }
+        response.headers.add("Set-Cookie", SetCookie(name: Viewer.cookieName, value: assigned).headerValue)
+    }
+}

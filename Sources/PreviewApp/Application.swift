@@ -1,0 +1,75 @@
+import Components
+import HTML
+import HTTPCore
+
+/// The whole app: data, like state, the simulated service, the event log, and the router over them.
+///
+/// ```swift
+/// let app = Application(options: options)
+/// let response = try await app.responder.test(.get, "/feed")   // in-process, in tests
+/// try app.serve()                                              // or for real
+/// ```
+public final class Application: Sendable {
+    public let options: PreviewOptions
+    public let fixtures: Fixtures
+    public let likes: LikeStore
+    public let service: SimulatedLikeService
+    public let events: TapEventLog
+    public let responder: RouterResponder
+
+    /// Builds the app.
+    ///
+    /// - Parameter likeService: The like "network"; the simulated one from the options when `nil`.
+    public init(
+        options: PreviewOptions = PreviewOptions(), fixtures: Fixtures = .demo, likeService: (any LikeService)? = nil
+    ) {
+        self.options = options
+        self.fixtures = fixtures
+        let service = SimulatedLikeService(settings: options.simulation)
+        let likes = LikeStore(
+            baseCounts: Dictionary(fixtures.posts.map { ($0.id, $0.baseLikes) }, uniquingKeysWith: { a, _ in a }))
+        let events = TapEventLog(capacity: options.eventCapacity)
+        self.service = service
+        self.likes = likes
+        self.events = events
+
+        var router = Router()
+        router.add(middleware: ViewerCookie())
+        router.errorResponse = { error, request in
+            Application.errorResponse(error, for: request, settings: service.settings)
+        }
+        router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
+        router.mount(PageRoutes(fixtures: fixtures, likes: likes, service: service, events: events))
+        router.mount(AvatarView.SelfManagedRoutes(navigator: AppNavigator(fixtures: fixtures), events: events))
+        router.mount(LikeButton.SelfManagedRoutes(likes: likes, service: likeService ?? service, events: events))
+        self.responder = router.buildResponder()
+    }
+
+    /// An HTML error page, or JSON for the API.
+    static func errorResponse(
+        _ error: HTTPError, for request: HTTPRequest, settings: SimulationSettings
+    ) -> HTTPResponse {
+        var response: HTTPResponse
+        if request.path.hasPrefix("/api/") {
+            response = .json(.object([("error", .string(error.message))]), status: error.status)
+        } else {
+            response = .html(ErrorPage(error: error, settings: settings).render(), status: error.status)
+        }
+        for (name, value) in error.headers.sorted(by: { $0.key < $1.key }) {
+            response.headers[name] = value
+        }
+        return response
+    }
+
+    /// Starts the server, prints `listening on URL`, and runs until `SIGINT` or `SIGTERM`.
+    ///
+    /// - Throws: `ServerError` when the server cannot start.
+    public func serve() throws(ServerError) {
+        HTTPServer.blockTerminationSignals()
+        let server = try HTTPServer(configuration: options.server, responder: responder)
+        StandardOutput.write("listening on \(server.url)\n")
+        let signal = HTTPServer.waitForTerminationSignal()
+        StandardError.write("received signal \(signal), finishing requests in flight\n")
+        server.shutdown(gracePeriod: .seconds(10))
+    }
+}

@@ -1,0 +1,63 @@
+import Components
+import HTTPCore
+
+/// The demo pages and the JSON API. Pages only place components; the components' own routes handle taps.
+struct PageRoutes: RouteCollection {
+    let fixtures: Fixtures
+    let likes: LikeStore
+    let service: SimulatedLikeService
+    let events: TapEventLog
+
+    func addRoutes(to routes: inout RouteGroup) {
+        routes.get("/healthz") { _ in .text("ok\n") }
+        routes.get("/") { _ in
+            .html(IndexPage(fixtures: fixtures, settings: service.settings).render())
+        }
+        routes.get("/feed") { request in
+            .html(FeedPage(context: context(request)).render())
+        }
+        routes.get("/posts/:id") { request in
+            let post = try post(request.parameters["id"])
+            return .html(PostPage(context: context(request), post: post).render())
+        }
+        routes.get("/users/:uid") { request in
+            let uid = request.parameters["uid"] ?? ""
+            guard let user = fixtures.user(uid) else {
+                throw HTTPError(.notFound, "There is no user with the id \(uid).")
+            }
+            return .html(ProfilePage(context: context(request), user: user).render())
+        }
+        routes.get("/api/posts/:id") { request in
+            let post = try post(request.parameters["id"])
+            let viewer = request.viewer.id
+            let committed = likes.committed(post: post.id, viewer: viewer) ?? .init(liked: false, count: 0)
+            let pending = likes.view(post: post.id, viewer: viewer)?.busy ?? false
+            return .json(
+                .object([
+                    ("id", .string(post.id)),
+                    ("count", .int(committed.count)),
+                    ("liked", .bool(committed.liked)),
+                    ("pending", .bool(pending)),
+                ])
+            )
+        }
+        routes.get("/events") { request in
+            let recent = events.recent()
+            if request.headers["Accept"]?.contains("application/json") == true {
+                return .json(.array(recent.map(\.json)))
+            }
+            return .html(EventsPage(events: recent, settings: service.settings).render())
+        }
+    }
+
+    private func context(_ request: HTTPRequest) -> PageContext {
+        PageContext(fixtures: fixtures, likes: likes, settings: service.settings, viewer: request.viewer)
+    }
+
+    private func post(_ id: String?) throws -> Post {
+        guard let id, let post = fixtures.post(id) else {
+            throw HTTPError(.notFound, "There is no post with the id \(id ?? "").")
+        }
+        return post
+    }
+}

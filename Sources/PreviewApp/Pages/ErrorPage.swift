@@ -1,0 +1,22 @@
+import Components
+import HTML
+import HTTPCore
+
+/// The page for any error: its status and a readable message.
+struct ErrorPage {
+    var error: HTTPError
+    var settings: SimulationSettings
+
+    func render() -> [UInt8] {
+        PageLayout(title: error.status.description, section: .none, settings: settings).render { html in
+            html.element(.h1, text: "\(error.status.code) \(error.status.reasonPhrase)")
+            html.element(.p, .class("error-message"), text: error.message)
+            html.element(.p) { html in
+                html.element(.a, .href("/"), text: "Go to the gallery")
+                html.text(" or ")
+                html.element(.a, .href("/feed"), text: "the feed")
+                html.text(".")
+            }
+        }
+    }
+}

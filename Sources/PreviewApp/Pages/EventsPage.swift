@@ -1,0 +1,67 @@
+import Components
+import HTML
+
+/// `/events`: the taps the components handled, newest first.
+struct EventsPage {
+    var events: [TapEvent]
+    var settings: SimulationSettings
+
+    func render() -> [UInt8] {
+        PageLayout(title: "Events", section: .events, settings: settings).render { html in
+            html.element(.h1, text: "Events")
+            html.element(
+                .p, .class("muted"),
+                text:
+                    "Every tap a component handled: the state before, the optimistic state shown at once, and how it ended."
+            )
+            EventTable(events: events).render(into: &html)
+        }
+    }
+}
+
+/// The table of handled taps, used by the events page and the gallery.
+struct EventTable: HTMLComponent {
+    var events: [TapEvent]
+
+    func render(into html: inout HTMLBuffer) {
+        html.element(.table, .class("event-log")) { html in
+            html.element(.thead) { html in
+                html.element(.tr) { html in
+                    for heading in [
+                        "Time (UTC)", "Component", "Instance", "Viewer", "Prior", "Optimistic", "Outcome", "Latency",
+                        "Location",
+                    ] {
+                        html.element(.th, .custom("scope", "col"), text: heading)
+                    }
+                }
+            }
+            html.element(.tbody) { html in
+                if events.isEmpty {
+                    html.element(.tr) { html in
+                        html.element(.td, .custom("colspan", "9"), text: "No taps yet.")
+                    }
+                }
+                for event in events {
+                    html.element(.tr) { html in
+                        html.element(.td) { html in
+                            html.element(.time, .datetime(event.time.iso8601), text: event.time.timeOfDay)
+                        }
+                        html.element(.td, text: event.component)
+                        html.element(.td, text: event.instance)
+                        html.element(.td, text: event.viewer)
+                        html.element(.td, text: Self.describe(event.prior))
+                        html.element(.td, text: Self.describe(event.optimistic))
+                        html.element(.td, .class("outcome-" + event.outcome.rawValue), text: event.outcome.rawValue)
+                        html.element(.td, text: "\(event.latencyMilliseconds) ms")
+                        html.element(.td, text: event.location ?? "")
+                    }
+                }
+            }
+        }
+    }
+
+    static func describe(_ state: TapEvent.LikeState?) -> String {
+        guard let state else { return "–" }
+        return (state.liked ? "liked, " : "not liked, ") + LikeCount.grouped(state.count)
+    }
+}

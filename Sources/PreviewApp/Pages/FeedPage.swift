@@ -1,0 +1,24 @@
+import HTML
+
+/// `/feed`: every post, newest first, as cells.
+struct FeedPage {
+    var context: PageContext
+
+    func render() -> [UInt8] {
+        PageLayout(title: "Feed", section: .feed, settings: context.settings).render { html in
+            html.element(.h1, text: "Feed")
+            html.element(
+                .p, .class("muted"),
+                text:
+                    "Tap an avatar to open a profile; tap a like to like or unlike. The components handle their own taps."
+            )
+            html.element(.ul, .class("feed")) { html in
+                for post in context.fixtures.posts {
+                    if let cell = context.cell(for: post, returnTo: "/feed#" + "like-" + post.id) {
+                        html.render(cell)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import HTTPCore
+import HTTPTesting
+import Testing
+
+@Suite struct StaticFilesTests {
+    /// A folder with a file, a subfolder, a hidden file, and symlinks pointing inside and outside it.
+    final class Fixture: Sendable {
+        let root: String
+        let publicFolder: String
+
+        init() throws {
+            root = NSTemporaryDirectory() + "static-\(UUID().uuidString)"
+            publicFolder = root + "/Public"
+            let files = FileManager.default
+            try files.createDirectory(atPath: publicFolder + "/css", withIntermediateDirectories: true)
+            try "body{}".write(toFile: publicFolder + "/css/app.css", atomically: true, encoding: .utf8)
+            try "<svg/>".write(toFile: publicFolder + "/logo.svg", atomically: true, encoding: .utf8)
+            try "hidden".write(toFile: publicFolder + "/.env", atomically: true, encoding: .utf8)
+            try "secret".write(toFile: root + "/secret.txt", atomically: true, encoding: .utf8)
+            try files.createSymbolicLink(
+                atPath: publicFolder + "/escape.txt", withDestinationPath: root + "/secret.txt")
+            try files.createSymbolicLink(
+                atPath: publicFolder + "/inside.svg", withDestinationPath: publicFolder + "/logo.svg")
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(atPath: root)
+        }
+
+        func responder() -> RouterResponder {
+            var router = Router()
+            router.mount(StaticFiles(folder: publicFolder, at: "/public"))
+            return router.buildResponder()
+        }
+    }
+
+    @Test func servesFilesWithContentTypeAndValidators() async throws {
+        let fixture = try Fixture()
+        let response = try await fixture.responder().test(.get, "/public/css/app.css")
+        #expect(response.status == .ok)
+        #expect(response.bodyText == "body{}")
+        #expect(response.headers["Content-Type"] == "text/css; charset=utf-8")
+        #expect(response.headers["Cache-Control"] == "no-cache")
+        #expect(response.headers["ETag"]?.hasPrefix("\"") == true)
+        let svg = try await fixture.responder().test(.get, "/public/logo.svg")
+        #expect(svg.headers["Content-Type"] == "image/svg+xml")
+    }
+
+    @Test func ifNoneMatchGives304() async throws {
+        let fixture = try Fixture()
+        let responder = fixture.responder()
+        let etag = try #require(try await responder.test(.get, "/public/logo.svg").headers["ETag"])
+        let cached = try await responder.test(.get, "/public/logo.svg", headers: ["If-None-Match": etag])
+        #expect(cached.status == .notModified)
+        #expect(cached.body.isEmpty)
+        #expect(cached.headers["ETag"] == etag)
+        let listed = try await responder.test(.get, "/public/logo.svg", headers: ["If-None-Match": "\"x\", W/\(etag)"])
+        #expect(listed.status == .notModified)
+        let stale = try await responder.test(.get, "/public/logo.svg", headers: ["If-None-Match": "\"other\""])
+        #expect(stale.status == .ok)
+    }
+
+    @Test func symlinkInsideIsServedOutsideIsNot() async throws {
+        let fixture = try Fixture()
+        #expect(try await fixture.responder().test(.get, "/public/inside.svg").status == .ok)
+        #expect(try await fixture.responder().test(.get, "/public/escape.txt").status == .notFound)
+    }
+
+    @Test func noDirectoryListingsOrHiddenFiles() async throws {
+        let fixture = try Fixture()
+        for path in ["/public/css", "/public/css/", "/public/", "/public/.env", "/public/missing.css"] {
+            #expect(try await fixture.responder().test(.get, path).status == .notFound, "\(path)")
+        }
+    }
+
+    /// Every traversal form, sent as raw bytes so that no client library normalises them first.
+    @Test(arguments: [
+        "/public/../Package.swift",
+        "/public/css/../../secret.txt",
+        "/public/%2e%2e/secret.txt",
+        "/public/%2E%2E/secret.txt",
+        "/public/.%2e/secret.txt",
+        "/public/css%2f..%2f..%2fsecret.txt",
+        "/public/..%5csecret.txt",
+        "/public/%5c..%5csecret.txt",
+        "/public/\\..\\secret.txt",
+        "/public/css/..\\..\\secret.txt",
+        "/public/%00/secret.txt",
+        "/public//etc/passwd",
+        "/public/%252e%252e/secret.txt",
+    ])
+    func traversalIs404(target: String) async throws {
+        let fixture = try Fixture()
+        try await withLiveServer(responder: fixture.responder()) { server in
+            let response = try RawConnection(port: server.port).request(target)
+            #expect(response.statusCode == 404)
+            #expect(response.bodyText != "secret")
+        }
+    }
+
+    @Test func liveConditionalAndHead() async throws {
+        let fixture = try Fixture()
+        try await withLiveServer(responder: fixture.responder()) { server in
+            let connection = try RawConnection(port: server.port)
+            let first = try connection.request("/public/css/app.css")
+            #expect(first.statusCode == 200)
+            let etag = try #require(first.headers["ETag"])
+            let second = try connection.request("/public/css/app.css", headers: ["If-None-Match: \(etag)"])
+            #expect(second.statusCode == 304)
+            let head = try connection.request("HEAD", "/public/css/app.css")
+            #expect(head.statusCode == 200)
+            #expect(head.headers["Content-Length"] == "6")
+            #expect(head.body.isEmpty)
+            #expect(try connection.request("/public/css/app.css").bodyText == "body{}")
+        }
+    }
+
+    @Test func mediaTypes() {
+        #expect(MediaType.forFileName("a.JS") == "text/javascript; charset=utf-8")
+        #expect(MediaType.forFileName("a.unknown") == "application/octet-stream")
+        #expect(MediaType.forFileName("noextension") == "application/octet-stream")
+        #expect(MediaType.forFileName("dir.d/file") == "application/octet-stream")
+    }
+}

@@ -1,0 +1,38 @@
+# Shared by the scripts: find the toolchain, install what is missing. Source it; do not run it.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+export ROOT
+
+# The toolchain lives in /opt/swift on our machines; use it when swift is not on PATH.
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+  export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+say() { printf '==> %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# ensure_apt_packages PKG...: installs the Debian packages that are not installed yet.
+ensure_apt_packages() {
+  local missing=()
+  local pkg
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "installing ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || die "need root (or sudo) to install: ${missing[*]}"
+    sudo=(sudo)
+  fi
+  if ! "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/tmp/apt-install.log 2>&1; then
+    "${sudo[@]}" apt-get update -q >/tmp/apt-update.log 2>&1 || true
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/tmp/apt-install.log 2>&1 \
+      || { tail -n 20 /tmp/apt-install.log >&2; die "could not install ${missing[*]}"; }
+  fi
+}
+
+ensure_build_dependencies() {
+  command -v swift >/dev/null 2>&1 || die "the Swift toolchain is missing (expected swift on PATH or in /opt/swift)"
+  ensure_apt_packages libmicrohttpd-dev pkg-config
+}
