@@ -12,6 +12,10 @@ public enum PreviewCommand: Sendable {
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
 }
 
 extension PreviewOptions {

@@ -1,0 +1,46 @@
+import Components
+import Foundation
+import HTTPCore
+import PreviewApp
+
+/// Paths of the package, found from this file's location.
+enum PackagePaths {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let publicFolder = root + "/Public"
+
+    /// The server binary built next to the test bundle (same configuration and sanitizer).
+    static var serverBinary: String {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+        for candidate in [bundle + "/preview-server", root + "/.build/debug/preview-server"]
+        where FileManager.default.isExecutableFile(atPath: candidate) {
+            return candidate
+        }
+        return bundle + "/preview-server"
+    }
+}
+
+/// An app with the demo data, the real Public folder, and a fast, deterministic simulation.
+func makeApp(latency: Int = 0, failureRate: Double = 0, seed: UInt64 = 7, likeService: (any LikeService)? = nil)
+    -> Application
+{
+    var options = PreviewOptions()
+    options.publicFolder = PackagePaths.publicFolder
+    options.simulation = SimulationSettings(latencyMilliseconds: latency, failureRate: failureRate, seed: seed)
+    return Application(options: options, likeService: likeService)
+}
+
+extension HTTPHeaders {
+    /// Headers for a viewer with a fixed cookie.
+    static func viewer(_ id: String, _ extra: [String: String] = [:]) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers["Cookie"] = "viewer=\(id)"
+        for (name, value) in extra { headers[name] = value }
+        return headers
+    }
+}
+
+/// Counts non-overlapping occurrences of `needle`.
+func occurrences(of needle: String, in haystack: String) -> Int {
+    haystack.components(separatedBy: needle).count - 1
+}
