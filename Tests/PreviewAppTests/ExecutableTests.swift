@@ -3,7 +3,7 @@ import HTTPTesting
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `preview-server` binary as scripts use it: flags, exit codes, the listening line, signals.

@@ -33,14 +33,16 @@ import Testing
         try await withLiveServer(responder: app.responder) { server in
             let client = TestClient(server)
             let viewer = ["Cookie": "viewer=vlive"]
-            let like = try await client.post("/components/like/tap", form: "post=p4&liked=true&return_to=/posts/p4", headers: viewer)
+            let like = try await client.post(
+                "/components/like/tap", form: "post=p4&liked=true&return_to=/posts/p4", headers: viewer)
             #expect(like.status.code == 303)
             #expect(like.headers["Location"] == "/posts/p4")
             let again = try await client.post("/components/like/tap", form: "post=p4&liked=true", headers: viewer)
             #expect(again.status.code == 303)
             #expect(app.likes.committed(post: "p4", viewer: "vlive") == .init(liked: true, count: 1))
             let unlike = try await client.post(
-                "/components/like/tap", form: "post=p4&liked=false", headers: viewer.merging(["HX-Request": "true"]) { $1 })
+                "/components/like/tap", form: "post=p4&liked=false",
+                headers: viewer.merging(["HX-Request": "true"]) { $1 })
             #expect(unlike.status.code == 200)
             #expect(unlike.bodyText.hasPrefix(#"<div class="like" id="like-p4" data-count="0" data-liked="false">"#))
             #expect(app.likes.committed(post: "p4", viewer: "vlive") == .init(liked: false, count: 0))

@@ -94,7 +94,8 @@ import Testing
     @Test func pendingTapShowsBusyOptimisticStateToThatViewer() async throws {
         let app = makeApp(latency: 400)
         async let tap = app.responder.test(
-            .post, "/components/like/tap", headers: .viewer("vbusy", ["HX-Request": "true"]), body: "post=p3&liked=true")
+            .post, "/components/like/tap", headers: .viewer("vbusy", ["HX-Request": "true"]), body: "post=p3&liked=true"
+        )
         var sawBusy = false
         for _ in 0..<100 where !sawBusy {
             try await Task.sleep(for: .milliseconds(10))
@@ -102,7 +103,9 @@ import Testing
             if api.contains("\"pending\":true") {
                 #expect(api == #"{"id":"p3","count":999,"liked":false,"pending":true}"#)
                 let feed = try await app.responder.test(.get, "/feed", headers: .viewer("vbusy")).bodyText
-                #expect(feed.contains(#"<div class="like" id="like-p3" aria-busy="true" data-count="1000" data-liked="true">"#))
+                #expect(
+                    feed.contains(
+                        #"<div class="like" id="like-p3" aria-busy="true" data-count="1000" data-liked="true">"#))
                 let other = try await app.responder.test(.get, "/feed", headers: .viewer("vcalm")).bodyText
                 #expect(other.contains(#"<div class="like" id="like-p3" data-count="999" data-liked="false">"#))
                 sawBusy = true

@@ -23,7 +23,8 @@ import Testing
     @Test func flagsWithSeparateAndInlineValues() throws {
         let parsed = try options([
             "--host", "::1", "--port=0", "--threads", "3", "--max-connections", "10", "--max-body=100",
-            "--latency-ms", "5", "--jitter-ms=2", "--failure-rate", "0.5", "--seed", "9", "--quiet", "--public", "/tmp/p",
+            "--latency-ms", "5", "--jitter-ms=2", "--failure-rate", "0.5", "--seed", "9", "--quiet", "--public",
+            "/tmp/p",
         ])
         #expect(parsed.server.host == "::1")
         #expect(parsed.server.port == 0)

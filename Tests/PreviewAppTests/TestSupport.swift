@@ -21,7 +21,9 @@ enum PackagePaths {
 }
 
 /// An app with the demo data, the real Public folder, and a fast, deterministic simulation.
-func makeApp(latency: Int = 0, failureRate: Double = 0, seed: UInt64 = 7, likeService: (any LikeService)? = nil)
+func makeApp(
+    latency: Int = 0, failureRate: Double = 0, seed: UInt64 = 7, likeService: (any LikeService)? = nil
+)
     -> Application
 {
     var options = PreviewOptions()
