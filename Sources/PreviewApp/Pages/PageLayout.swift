@@ -21,6 +21,7 @@ struct PageLayout {
                 html.element(.title, text: title + " · Self-Managed Preview")
                 html.void(.link, .rel("stylesheet"), .href("/public/app.css"))
                 html.void(.link, .rel("icon"), .href("/public/favicon.svg"))
+                html.element(.script, .src("/public/app.js"), .defer)
             }
             html.element(.body) { html in
                 html.element(.header, .class("site-header")) { html in

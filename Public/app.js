@@ -1,0 +1,1 @@
+// Progressive enhancement for the components; everything works without it.
