@@ -3,6 +3,8 @@ public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// A body sent as it is produced, instead of `body` (chunked; for server-sent events).
+    public var stream: ResponseStream?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

@@ -32,6 +32,8 @@ public final class HTTPServer: Sendable {
     /// Deferred handlers running while their connection is suspended.
     let pendingRequests = Atomic<Int>(0)
     let isShuttingDown = Atomic<Bool>(false)
+    /// Streams being sent, so that shutdown can end them.
+    let openStreams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
 
     public init(configuration: ServerConfiguration, responder: some HTTPResponder) throws(ServerError) {
         self.configuration = configuration
@@ -82,6 +84,9 @@ public final class HTTPServer: Sendable {
         guard let handle = daemon.withLock({ $0 }) else { return }
         isShuttingDown.store(true, ordering: .relaxed)
         _ = MHD_quiesce_daemon(handle.pointer)
+        for stream in openStreams.withLock({ Array($0.values) }) {
+            stream.finish()
+        }
         let deadline = ContinuousClock.now + gracePeriod
         while activeRequests.load(ordering: .acquiring) > 0 || pendingRequests.load(ordering: .acquiring) > 0 {
             if ContinuousClock.now >= deadline { break }

@@ -40,13 +40,13 @@ public final class RawConnection: @unchecked Sendable {
             }
         }
         guard result == 0 else {
-            close(fd)
+            Glibc.close(fd)
             throw Failure(description: "connect failed: \(String(cString: strerror(errno)))")
         }
     }
 
     deinit {
-        close(fd)
+        Glibc.close(fd)
     }
 
     /// Writes bytes as they are.
@@ -107,6 +107,24 @@ public final class RawConnection: @unchecked Sendable {
         let body = Array(buffer[..<length])
         buffer.removeFirst(length)
         return Response(statusCode: code, headers: headers, body: body)
+    }
+
+    /// Reads raw bytes until `marker` has arrived, and returns everything up to and including it.
+    public func read(until marker: String) throws -> String {
+        let bytes = Array(marker.utf8)
+        while true {
+            if let range = buffer.firstRange(of: bytes) {
+                let text = String(decoding: buffer[..<range.upperBound], as: UTF8.self)
+                buffer.removeFirst(range.upperBound)
+                return text
+            }
+            try fill()
+        }
+    }
+
+    /// Closes the connection from this side.
+    public func close() {
+        shutdown(fd, Int32(SHUT_RDWR))
     }
 
     /// Whether the server has closed the connection (reads end of stream within the timeout).

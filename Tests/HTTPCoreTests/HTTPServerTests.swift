@@ -200,6 +200,60 @@ import Testing
         #expect(error?.message == "cannot listen on 127.0.0.1:\(first.port): address already in use")
     }
 
+    @Test func streamsAreSentAsWrittenAndClosedWhenTheClientGoes() async throws {
+        let closed = Gate(target: 0)
+        let stream = ResponseStream()
+        stream.onClose { closed.arrived.add(1, ordering: .relaxed) }
+        var router = Router()
+        router.get("/stream") { _ in
+            var response = HTTPResponse(headers: ["Content-Type": "text/event-stream"])
+            response.stream = stream
+            return response
+        }
+        try await withLiveServer(responder: router.buildResponder()) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.write("GET /stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            stream.write(Array("data: one\n\n".utf8))
+            let head = try await offThePool { try connection.read(until: "data: one\n\n") }
+            #expect(head.contains("Transfer-Encoding: chunked"))
+            #expect(head.contains("text/event-stream"))
+            // Idle now: the connection is suspended; a later write wakes it.
+            try await Task.sleep(for: .milliseconds(100))
+            stream.write(Array("data: two\n\n".utf8))
+            _ = try await offThePool { try connection.read(until: "data: two\n\n") }
+            connection.close()
+            var attempts = 0
+            while closed.arrived.load(ordering: .relaxed) == 0 && attempts < 200 {
+                stream.write(Array(": ping\n\n".utf8))
+                try await Task.sleep(for: .milliseconds(10))
+                attempts += 1
+            }
+            #expect(closed.arrived.load(ordering: .relaxed) == 1)
+            #expect(!stream.write(Array("late".utf8)))
+        }
+    }
+
+    @Test func shutdownEndsOpenStreams() async throws {
+        let stream = ResponseStream()
+        var router = Router()
+        router.get("/stream") { _ in
+            var response = HTTPResponse(headers: ["Content-Type": "text/event-stream"])
+            response.stream = stream
+            return response
+        }
+        let server = try HTTPServer(configuration: Self.testConfiguration(), responder: router.buildResponder())
+        let connection = try RawConnection(port: server.port)
+        try connection.write("GET /stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        stream.write(Array("data: hi\n\n".utf8))
+        _ = try await offThePool { try connection.read(until: "data: hi\n\n") }
+        let started = ContinuousClock.now
+        try await offThePool { server.shutdown(gracePeriod: .seconds(5)) }
+        #expect(ContinuousClock.now - started < .seconds(4))
+        let tail = try await offThePool { try connection.read(until: "0\r\n\r\n") }
+        #expect(tail.hasSuffix("0\r\n\r\n"))
+        #expect(stream.isClosed)
+    }
+
     static func testConfiguration() -> ServerConfiguration {
         var configuration = ServerConfiguration()
         configuration.port = 0
