@@ -40,6 +40,7 @@ public final class Application: Sendable {
         }
         router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
         router.mount(PageRoutes(fixtures: fixtures, likes: likes, service: service, events: events))
+        router.mount(GalleryRoutes(likes: likes, service: service, events: events))
         router.mount(AvatarView.SelfManagedRoutes(navigator: AppNavigator(fixtures: fixtures), events: events))
         router.mount(LikeButton.SelfManagedRoutes(likes: likes, service: likeService ?? service, events: events))
         self.responder = router.buildResponder()

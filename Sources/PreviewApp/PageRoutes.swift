@@ -11,7 +11,7 @@ struct PageRoutes: RouteCollection {
     func addRoutes(to routes: inout RouteGroup) {
         routes.get("/healthz") { _ in .text("ok\n") }
         routes.get("/") { _ in
-            .html(IndexPage(fixtures: fixtures, settings: service.settings).render())
+            .html(IndexPage(fixtures: fixtures, settings: service.settings, events: events.recent(limit: 50)).render())
         }
         routes.get("/feed") { request in
             .html(FeedPage(context: context(request)).render())

@@ -4,6 +4,8 @@ import HTTPCore
 /// What the command line asks for.
 public enum PreviewCommand: Sendable {
     case serve(PreviewOptions)
+    /// `render NAME [key=value …]`: print a component's fragment.
+    case render(component: String, parameters: [(name: String, value: String)])
     case help
     case version
 }
@@ -23,6 +25,7 @@ extension PreviewOptions {
 
     public static let usage = """
         Usage: preview-server [options]
+               preview-server render COMPONENT [key=value ...]
 
         A local web preview server for self-managed UI components.
 
@@ -43,6 +46,10 @@ extension PreviewOptions {
 
           --help                  show this help
           --version               show the version
+
+        render prints the HTML fragment of a component (avatar, like) for the given
+        parameters, exactly as GET /components/COMPONENT/fragment serves it; config=plain
+        selects the plain configuration. Bad parameters: a message on stderr, exit 2.
         """
 
     /// Parses `arguments` (without the program name). `--flag value` and `--flag=value` both work.
@@ -50,6 +57,9 @@ extension PreviewOptions {
     /// - Parameter environmentPort: The `PORT` environment variable, used unless `--port` is given.
     public static func parse(_ arguments: [String], environmentPort: String? = nil) throws(UsageError) -> PreviewCommand
     {
+        if arguments.first == "render" {
+            return try parseRender(Array(arguments.dropFirst()))
+        }
         var options = PreviewOptions()
         if let environmentPort {
             options.server.port = try integer(environmentPort, flag: "PORT", in: 0...65535)
@@ -119,6 +129,20 @@ extension PreviewOptions {
             }
         }
         return .serve(options)
+    }
+
+    private static func parseRender(_ arguments: [String]) throws(UsageError) -> PreviewCommand {
+        guard let component = arguments.first, !component.hasPrefix("-") else {
+            throw UsageError(message: "render needs a component name")
+        }
+        var parameters: [(name: String, value: String)] = []
+        for argument in arguments.dropFirst() {
+            guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+                throw UsageError(message: "render parameters are key=value, got \(argument)")
+            }
+            parameters.append((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
+        }
+        return .render(component: component, parameters: parameters)
     }
 
     private static func integer(_ text: String, flag: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {

@@ -21,6 +21,13 @@ case .help:
     StandardOutput.write(PreviewOptions.usage + "\n")
 case .version:
     StandardOutput.write(PreviewOptions.version + "\n")
+case .render(let component, let parameters):
+    do {
+        StandardOutput.write(String(decoding: try FragmentRenderer.render(component: component, parameters: parameters), as: UTF8.self))
+    } catch {
+        StandardError.write("preview-server: \(error.message)\n")
+        exit(2)
+    }
 case .serve(let options):
     do {
         try Application(options: options).serve()

@@ -14,7 +14,7 @@ struct EventsPage {
                 text:
                     "Every tap a component handled: the state before, the optimistic state shown at once, and how it ended."
             )
-            EventTable(events: events).render(into: &html)
+            EventTable(events: events, stream: "/events/stream").render(into: &html)
         }
     }
 }
@@ -22,9 +22,13 @@ struct EventsPage {
 /// The table of handled taps, used by the events page and the gallery.
 struct EventTable: HTMLComponent {
     var events: [TapEvent]
+    /// The `/events/stream` URL that app.js follows to add rows live.
+    var stream: String? = nil
 
     func render(into html: inout HTMLBuffer) {
-        html.element(.table, .class("event-log")) { html in
+        html.element(
+            .table, .class("event-log"), stream.map { .custom("data-stream", $0) } ?? .when(false, .hidden)
+        ) { html in
             html.element(.thead) { html in
                 html.element(.tr) { html in
                     for heading in [

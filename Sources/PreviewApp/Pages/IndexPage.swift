@@ -1,33 +1,35 @@
 import Components
 import HTML
 
-/// `/`: what this server is, and where to go.
+/// `/`: every registered component with its variants, the demo pages, the simulation controls, and the
+/// live event log.
 struct IndexPage {
     var fixtures: Fixtures
     var settings: SimulationSettings
+    var events: [TapEvent]
 
     func render() -> [UInt8] {
         PageLayout(title: "Gallery", section: .gallery, settings: settings).render { html in
             html.element(.h1, text: "Self-managed components")
             html.element(
                 .p,
-                text:
-                    "Each component renders with a plain API that knows nothing of the business, and a self-managed extension that handles its own tap on the server."
-            )
+                text: "Each component has a plain API that knows nothing of the business and a self-managed extension that handles its own tap on the server. Open one to see its variants, its HTML and its actions.")
             html.element(.ul, .class("component-list")) { html in
-                html.element(.li, .class("component-card")) { html in
-                    html.element(.h2, text: "AvatarView")
-                    html.element(
-                        .p, .class("summary"),
-                        text: "Shows a picture and a VIP badge; tapped, it opens that person's profile by itself.")
-                }
-                html.element(.li, .class("component-card")) { html in
-                    html.element(.h2, text: "LikeButton")
-                    html.element(
-                        .p, .class("summary"),
-                        text:
-                            "Shows the like count; tapped, it changes at once, saves through the like service, and rolls back exactly on failure."
-                    )
+                for preview in ComponentCatalog.all {
+                    html.element(.li, .class("component-card")) { html in
+                        html.element(.h2) { html in
+                            html.element(.a, .href("/components/\(preview.name)"), text: preview.title)
+                        }
+                        html.element(.p, .class("summary"), text: preview.summary)
+                        html.element(.ul, .class("variant-links"), .ariaLabel("\(preview.title) variants")) { html in
+                            for variant in preview.variants {
+                                html.element(.li) { html in
+                                    html.element(
+                                        .a, .href("/components/\(preview.name)#variant-\(variant.slug)"), text: variant.name)
+                                }
+                            }
+                        }
+                    }
                 }
             }
             html.element(.h2, text: "Demo pages")
@@ -39,11 +41,46 @@ struct IndexPage {
                     }
                 }
                 if let post = fixtures.posts.first {
-                    html.element(.li) { html in html.element(.a, .href(AppNavigator.postPath(post.id)), text: "A post")
+                    html.element(.li) { html in
+                        html.element(.a, .href(AppNavigator.postPath(post.id)), text: "A post")
                     }
                 }
-                html.element(.li) { html in html.element(.a, .href("/events"), text: "The taps handled so far") }
+                html.element(.li) { html in html.element(.a, .href("/events"), text: "Every tap handled so far") }
+                html.element(.li) { html in html.element(.a, .href("/components.json"), text: "The component catalogue (JSON)") }
+            }
+            SimulationControls(settings: settings).render(into: &html)
+            html.element(.section, .ariaLabel("Event log")) { html in
+                html.element(.h2, text: "Event log")
+                EventTable(events: events, stream: "/events/stream").render(into: &html)
             }
         }
+    }
+}
+
+/// The form that changes the simulated like service's settings (`POST /simulation`).
+struct SimulationControls: HTMLComponent {
+    var settings: SimulationSettings
+
+    func render(into html: inout HTMLBuffer) {
+        html.element(.section, .class("sim-controls"), .ariaLabel("Simulation")) { html in
+            html.element(.h2, text: "Simulation")
+            html.element(
+                .p, .class("muted"),
+                text: "The like service is simulated. Set a failure rate of 1 to watch every like roll back.")
+            html.element(.form, .method(.post), .action("/simulation")) { html in
+                html.void(.input, .type(.hidden), .name("return_to"), .value("/"))
+                field("latency_ms", "Latency (ms)", String(settings.latencyMilliseconds), .number, into: &html)
+                field("jitter_ms", "Jitter (ms)", String(settings.jitterMilliseconds), .number, into: &html)
+                field("failure_rate", "Failure rate (0–1)", String(settings.failureRate), .text, into: &html)
+                field("seed", "Seed", String(settings.seed), .number, into: &html)
+                html.element(.button, .type(.submit), .class("button"), text: "Apply")
+            }
+        }
+    }
+
+    private func field(_ name: String, _ label: String, _ value: String, _ type: InputType, into html: inout HTMLBuffer) {
+        let id = "sim-" + name
+        html.element(.label, .for(id), text: label)
+        html.void(.input, .type(type), .id(id), .name(name), .value(value), .when(type == .number, .min(0)))
     }
 }

@@ -1,0 +1,86 @@
+import HTML
+
+/// Everything the gallery needs to show a component, declared beside the component
+/// (`AvatarView+Previews.swift`): its parameter schema, named variants, tap actions, and how to build it
+/// from parameter values in either configuration.
+public struct ComponentPreview: Sendable {
+    /// Which API the preview uses.
+    public enum Configuration: String, Sendable, CaseIterable {
+        /// The self-managed extension: the component handles its own tap.
+        case selfManaged = "self-managed"
+        /// The plain API: the tap goes to an action the caller (here, the gallery) chooses.
+        case plain
+    }
+
+    /// The name in URLs: `/components/{name}`.
+    public let name: String
+    /// The type's name, such as `AvatarView`.
+    public let title: String
+    public let summary: String
+    public let parameters: [PreviewParameter]
+    public let variants: [PreviewVariant]
+    /// The self-managed tap, for the action catalogue.
+    public let actions: [PreviewAction]
+    /// Builds the component; `plainAction` is used in the plain configuration.
+    let make: @Sendable (PreviewValues, Configuration, TapAction) -> any HTMLComponent
+    /// Names the instance (post or user id) a set of values shows, for the event log.
+    public let instance: @Sendable (PreviewValues) -> String
+
+    public init(
+        name: String,
+        title: String,
+        summary: String,
+        parameters: [PreviewParameter],
+        variants: [PreviewVariant],
+        actions: [PreviewAction],
+        instance: @escaping @Sendable (PreviewValues) -> String,
+        make: @escaping @Sendable (PreviewValues, Configuration, TapAction) -> any HTMLComponent
+    ) {
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.parameters = parameters
+        self.variants = variants
+        self.actions = actions
+        self.instance = instance
+        self.make = make
+    }
+
+    /// Checks raw parameters (from a query), filling in defaults; unknown names are ignored.
+    ///
+    /// - Throws: `PreviewParameterError` naming the first bad parameter.
+    public func values(_ raw: [(name: String, value: String)]) throws(PreviewParameterError) -> PreviewValues {
+        var pairs: [(name: String, value: String)] = []
+        for parameter in parameters {
+            let given = raw.last { $0.name == parameter.name }?.value
+            pairs.append((parameter.name, try parameter.validate(given ?? parameter.defaultValue)))
+        }
+        return PreviewValues(pairs: pairs)
+    }
+
+    /// The values of a variant.
+    public func values(of variant: PreviewVariant) -> PreviewValues {
+        // Variants are declared with valid values; a bad one is a programming error caught by tests.
+        (try? values(variant.parameters)) ?? PreviewValues(pairs: [])
+    }
+
+    /// The component for `values`.
+    public func component(
+        _ values: PreviewValues,
+        configuration: Configuration = .selfManaged,
+        plainAction: TapAction = TapAction(path: "/")
+    ) -> any HTMLComponent {
+        make(values, configuration, plainAction)
+    }
+
+    /// The rendered fragment for `values`.
+    public func render(
+        _ values: PreviewValues,
+        configuration: Configuration = .selfManaged,
+        plainAction: TapAction = TapAction(path: "/")
+    ) -> [UInt8] {
+        var html = HTMLBuffer(capacity: 1024)
+        component(values, configuration: configuration, plainAction: plainAction).render(into: &html)
+        return html.bytes
+    }
+}

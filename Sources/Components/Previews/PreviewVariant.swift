@@ -1,0 +1,25 @@
+/// A named set of parameters worth looking at, declared beside its component.
+public struct PreviewVariant: Sendable {
+    public let name: String
+    /// Only the parameters that differ from the defaults.
+    public let parameters: [(name: String, value: String)]
+
+    public init(_ name: String, _ parameters: [(name: String, value: String)]) {
+        self.name = name
+        self.parameters = parameters
+    }
+
+    /// A URL-safe identifier: `"Liked, 999"` → `liked-999`.
+    public var slug: String {
+        var slug = ""
+        for character in name.lowercased() {
+            if character.isLetter && character.isASCII || character.isNumber && character.isASCII {
+                slug.append(character)
+            } else if !slug.isEmpty && slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        while slug.last == "-" { slug.removeLast() }
+        return slug
+    }
+}

@@ -1,0 +1,70 @@
+import Components
+import HTTPCore
+
+/// `GET /components.json`: components, parameters, variants with their fragment URLs, and actions.
+enum ComponentCatalogJSON {
+    static func catalogue(origin: String) -> JSONValue {
+        .object([("components", .array(ComponentCatalog.all.map { component($0, origin: origin) }))])
+    }
+
+    private static func component(_ preview: ComponentPreview, origin: String) -> JSONValue {
+        .object([
+            ("name", .string(preview.name)),
+            ("title", .string(preview.title)),
+            ("summary", .string(preview.summary)),
+            ("page", .string("/components/\(preview.name)")),
+            (
+                "parameters",
+                .array(
+                    preview.parameters.map { parameter in
+                        .object([
+                            ("name", .string(parameter.name)),
+                            ("type", .string(parameter.kind.typeName)),
+                            ("default", .string(parameter.defaultValue)),
+                            ("allowed", parameter.allowedValues.map { .array($0.map(JSONValue.string)) } ?? .null),
+                            ("summary", .string(parameter.summary)),
+                        ])
+                    })
+            ),
+            (
+                "variants",
+                .array(
+                    preview.variants.map { variant in
+                        let instance = GalleryRequest(
+                            preview: preview, configuration: .selfManaged, values: preview.values(of: variant))
+                        return .object([
+                            ("name", .string(variant.name)),
+                            ("slug", .string(variant.slug)),
+                            ("parameters", .object(instance.values.pairs.map { ($0.name, .string($0.value)) })),
+                            ("fragment", .string(instance.fragmentPath)),
+                            ("frame", .string(instance.framePath)),
+                        ])
+                    })
+            ),
+            (
+                "actions",
+                .array(
+                    preview.actions.map { action in
+                        .object([
+                            ("method", .string(action.method)),
+                            ("path", .string(action.path)),
+                            ("summary", .string(action.summary)),
+                            (
+                                "fields",
+                                .array(
+                                    action.fields.map {
+                                        .object([
+                                            ("name", .string($0.name)), ("required", .bool($0.required)),
+                                            ("summary", .string($0.summary)),
+                                        ])
+                                    })
+                            ),
+                            ("headers", .array(action.headers.map { .object([("name", .string($0.name)), ("summary", .string($0.summary))]) })),
+                            ("exampleBody", .string(action.exampleBody)),
+                            ("curl", .string(action.curl(origin: origin))),
+                        ])
+                    })
+            ),
+        ])
+    }
+}

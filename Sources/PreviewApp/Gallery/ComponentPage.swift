@@ -1,0 +1,160 @@
+import Components
+import HTML
+import HTTPCore
+
+/// `/components/{name}`: the live instance with its parameter form, every variant with its HTML, the
+/// viewports, the tap actions with `curl` commands, and the component's live event log.
+struct ComponentPage {
+    var gallery: GalleryRequest
+    var settings: SimulationSettings
+    var events: [TapEvent]
+    var origin: String
+
+    private var preview: ComponentPreview { gallery.preview }
+
+    func render() -> [UInt8] {
+        PageLayout(title: preview.title, section: .gallery, settings: settings).render { html in
+            html.element(.h1, text: preview.title)
+            html.element(.p, .class("summary"), text: preview.summary)
+            configurationSwitch(into: &html)
+            liveInstance(into: &html)
+            variants(into: &html)
+            actions(into: &html)
+            html.element(.section, .ariaLabel("Event log")) { html in
+                html.element(.h2, text: "Event log")
+                html.element(.p, .class("muted"), text: "Taps on \(preview.title) handled by the server, newest first; updates live.")
+                EventTable(events: events, stream: "/events/stream?component=\(preview.title)").render(into: &html)
+            }
+        }
+    }
+
+    private func configurationSwitch(into html: inout HTMLBuffer) {
+        html.element(.div, .class("config-switch"), .role("group"), .ariaLabel("Configuration")) { html in
+            for configuration in ComponentPreview.Configuration.allCases {
+                let target = GalleryRequest(preview: preview, configuration: configuration, values: gallery.values)
+                let label = configuration == .selfManaged ? "Self-managed" : "Plain (gallery action)"
+                html.element(
+                    .a, .href(target.pagePath), .when(configuration == gallery.configuration, .ariaCurrent("true")),
+                    text: label)
+            }
+        }
+        html.element(
+            .p, .class("notice"),
+            text: gallery.configuration == .selfManaged
+                ? "Self-managed: taps go to the component's own handler (\(preview.actions.map(\.path).joined(separator: ", ")))."
+                : "Plain: the component knows nothing of the business; its tap goes to an action the gallery chose, which records it in the event log and comes back here."
+        )
+    }
+
+    private func liveInstance(into html: inout HTMLBuffer) {
+        html.element(.section, .class("variant"), .id("live"), .ariaLabel("Live instance")) { html in
+            html.element(.h2, text: "Live instance")
+            html.element(.form, .class("param-form"), .method(.get), .action("/components/\(preview.name)")) { html in
+                html.void(.input, .type(.hidden), .name("config"), .value(gallery.configuration.rawValue))
+                for parameter in preview.parameters {
+                    parameterField(parameter, value: gallery.values[parameter.name], into: &html)
+                }
+                html.element(.button, .type(.submit), .class("button"), text: "Render")
+            }
+            preview(of: gallery, into: &html)
+            html.element(.p) { html in
+                html.element(.a, .href(gallery.fragmentPath), text: "Fragment")
+                html.text(" · ")
+                html.element(.a, .href(gallery.framePath), text: "Frame")
+                html.text(" · ")
+                html.element(.a, .href("/components.json"), text: "Catalogue (JSON)")
+            }
+            html.element(.div, .class("viewports")) { html in
+                for (name, label) in [("phone", "Phone · 375 px"), ("tablet", "Tablet · 768 px"), ("desktop", "Desktop")] {
+                    html.element(.figure, .class("viewport viewport--\(name)")) { html in
+                        html.element(.figcaption, text: label)
+                        html.element(
+                            .iframe, .class("viewport-frame"), .src(gallery.framePath),
+                            .title("\(preview.title) at \(label)"), .lazyLoading)
+                    }
+                }
+            }
+        }
+    }
+
+    private func parameterField(_ parameter: PreviewParameter, value: String, into html: inout HTMLBuffer) {
+        let id = "param-" + parameter.name
+        html.element(.label, .for(id)) { html in
+            html.element(.span, text: parameter.name)
+            html.element(.small, .class("muted"), text: parameter.summary)
+        }
+        if let allowed = parameter.allowedValues {
+            html.element(.select, .id(id), .name(parameter.name)) { html in
+                for option in allowed {
+                    html.element(.option, .value(option), .when(option == value, .selected), text: option)
+                }
+            }
+        } else if case .integer(let minimum) = parameter.kind {
+            html.void(.input, .type(.number), .id(id), .name(parameter.name), .value(value), .min(minimum))
+        } else {
+            html.void(.input, .type(.text), .id(id), .name(parameter.name), .value(value))
+        }
+    }
+
+    private func variants(into html: inout HTMLBuffer) {
+        html.element(.h2, text: "Variants")
+        for variant in preview.variants {
+            let instance = GalleryRequest(
+                preview: preview, configuration: gallery.configuration, values: preview.values(of: variant))
+            html.element(.section, .class("variant"), .id("variant-" + variant.slug), .ariaLabel(variant.name)) { html in
+                html.element(.h3, text: variant.name)
+                preview(of: instance, into: &html)
+                html.element(.p) { html in
+                    html.element(.a, .href(instance.pagePath + "#live"), text: "Edit these parameters")
+                    html.text(" · ")
+                    html.element(.a, .href(instance.fragmentPath), text: "Fragment")
+                }
+            }
+        }
+    }
+
+    /// The rendered component, live and clickable, and its HTML source.
+    private func preview(of instance: GalleryRequest, into html: inout HTMLBuffer) {
+        let fragment = instance.fragment
+        html.element(.div, .class("variant-preview")) { html in
+            html.raw(HTMLRaw(bytes: fragment))
+        }
+        html.element(.details, .class("source")) { html in
+            html.element(.summary, text: "HTML")
+            html.element(.pre) { html in
+                html.element(.code, text: HTMLSource.indented(fragment))
+            }
+        }
+    }
+
+    private func actions(into html: inout HTMLBuffer) {
+        html.element(.section, .ariaLabel("Actions")) { html in
+            html.element(.h2, text: "Actions")
+            for action in preview.actions {
+                html.element(.table, .class("actions")) { html in
+                    html.element(.tbody) { html in
+                        row("Method", action.method, into: &html)
+                        row("Path", action.path, into: &html)
+                        row("What it does", action.summary, into: &html)
+                        for field in action.fields {
+                            row("Field \(field.name)\(field.required ? "" : " (optional)")", field.summary, into: &html)
+                        }
+                        for header in action.headers {
+                            row("Header \(header.name)", header.summary, into: &html)
+                        }
+                    }
+                }
+                html.element(.pre, .class("curl")) { html in
+                    html.element(.code, text: action.curl(origin: origin))
+                }
+            }
+        }
+    }
+
+    private func row(_ heading: String, _ value: String, into html: inout HTMLBuffer) {
+        html.element(.tr) { html in
+            html.element(.th, .custom("scope", "row"), text: heading)
+            html.element(.td, text: value)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Components
+import HTTPCore
+
+/// Renders a component's fragment without a server, for `preview-server render`.
+public enum FragmentRenderer {
+    /// The same bytes as `GET /components/{component}/fragment?…` with these parameters.
+    ///
+    /// - Throws: `UsageError` naming the unknown component or the bad parameter.
+    public static func render(component: String, parameters: [(name: String, value: String)]) throws(UsageError) -> [UInt8] {
+        do {
+            return try GalleryRequest(name: component, query: FormFields(parameters)).fragment
+        } catch {
+            throw UsageError(message: error.message)
+        }
+    }
+}

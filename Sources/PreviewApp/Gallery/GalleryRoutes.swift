@@ -1,0 +1,101 @@
+import Components
+import HTTPCore
+
+/// The workshop around the components: component pages, bare fragments and frames, the JSON catalogue,
+/// the plain configuration's recording action, simulation controls and the live event stream.
+struct GalleryRoutes: RouteCollection {
+    let likes: LikeStore
+    let service: SimulatedLikeService
+    let events: TapEventLog
+
+    func addRoutes(to routes: inout RouteGroup) {
+        routes.get("/components.json") { request in
+            .json(ComponentCatalogJSON.catalogue(origin: Self.origin(of: request)))
+        }
+        routes.get("/components/:name") { request in
+            let gallery = try GalleryRequest(request)
+            let recent = events.recent(limit: 50).filter { $0.component == gallery.preview.title }
+            return .html(
+                ComponentPage(gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request))
+                    .render())
+        }
+        routes.get("/components/:name/fragment") { request in
+            .html(try GalleryRequest(request).fragment)
+        }
+        routes.get("/components/:name/frame") { request in
+            .html(FramePage(gallery: try GalleryRequest(request)).render())
+        }
+        routes.post("/gallery/actions/:name") { request in
+            try recordPlainTap(request)
+        }
+        routes.post("/simulation") { request in
+            try updateSimulation(request)
+        }
+        routes.get("/events/stream") { request in
+            EventStream.response(events: events, component: request.query["component"])
+        }
+    }
+
+    /// The plain configuration's action: records the tap (no business logic) and returns to the page.
+    private func recordPlainTap(_ request: HTTPRequest) throws -> HTTPResponse {
+        let name = request.parameters["name"] ?? ""
+        guard let preview = ComponentCatalog.named(name) else {
+            throw HTTPError(.notFound, "There is no component named \(name).")
+        }
+        let form = try request.formFields()
+        let returnTo = LocalPath.validated(form["return_to"], fallback: "/components/\(preview.name)")
+        events.record(
+            TapEvent(
+                component: preview.title,
+                instance: form["instance"] ?? "",
+                viewer: request.viewer.id,
+                outcome: .recorded,
+                location: returnTo
+            ))
+        return .redirect(to: returnTo)
+    }
+
+    /// `POST /simulation`: latency_ms, jitter_ms, failure_rate, seed (each optional), then back.
+    private func updateSimulation(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = try request.formFields()
+        var settings = service.settings
+        func integer(_ field: String) throws -> Int? {
+            guard let text = form[field], !text.isEmpty else { return nil }
+            guard let value = Int(text) else {
+                throw HTTPError(.badRequest, "Invalid field \(field): must be a whole number, got \"\(text)\".")
+            }
+            return value
+        }
+        if let latency = try integer("latency_ms") { settings.latencyMilliseconds = latency }
+        if let jitter = try integer("jitter_ms") { settings.jitterMilliseconds = jitter }
+        if let text = form["failure_rate"], !text.isEmpty {
+            guard let rate = Double(text) else {
+                throw HTTPError(.badRequest, "Invalid field failure_rate: must be a number from 0 to 1, got \"\(text)\".")
+            }
+            settings.failureRate = rate
+        }
+        if let text = form["seed"], !text.isEmpty {
+            guard let seed = UInt64(text) else {
+                throw HTTPError(.badRequest, "Invalid field seed: must be a non-negative whole number, got \"\(text)\".")
+            }
+            settings.seed = seed
+        }
+        do {
+            service.settings = try settings.validated()
+        } catch {
+            throw HTTPError(.badRequest, "Invalid field \(error.setting.replacingDashes): \(error.message).")
+        }
+        return .redirect(to: LocalPath.validated(form["return_to"], fallback: "/"))
+    }
+
+    /// `http://host:port` as the client addressed us, for copy-paste commands.
+    static func origin(of request: HTTPRequest) -> String {
+        "http://" + (request.headers["Host"] ?? "127.0.0.1:8080")
+    }
+}
+
+extension String {
+    fileprivate var replacingDashes: String {
+        String(map { $0 == "-" ? "_" : $0 })
+    }
+}
