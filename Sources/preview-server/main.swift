@@ -23,7 +23,8 @@ case .version:
     StandardOutput.write(PreviewOptions.version + "\n")
 case .render(let component, let parameters):
     do {
-        StandardOutput.write(String(decoding: try FragmentRenderer.render(component: component, parameters: parameters), as: UTF8.self))
+        StandardOutput.write(
+            String(decoding: try FragmentRenderer.render(component: component, parameters: parameters), as: UTF8.self))
     } catch {
         StandardError.write("preview-server: \(error.message)\n")
         exit(2)

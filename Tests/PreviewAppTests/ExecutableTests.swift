@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let server = try ServerProcess(arguments)
         let out = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let err = server.errorOutput
@@ -110,5 +110,25 @@ import Testing
         #expect(response.statusCode == 303)
         #expect(response.headers["Location"] == "/feed")
         #expect(try await offThePool { server.waitForExit() } == 0)
+    }
+}
+
+extension ExecutableTests {
+    @Test func renderPrintsTheFragment() throws {
+        let result = try run(["render", "like", "post=p2", "liked=true", "count=1234567"])
+        #expect(result.status == 0)
+        let expected = try PreviewAppFragments.render(
+            "like", [("post", "p2"), ("liked", "true"), ("count", "1234567")])
+        #expect(result.stdout == expected)
+        #expect(result.stdout.contains("1.2M"))
+    }
+
+    @Test func renderWithBadParametersExitsTwo() throws {
+        let bad = try run(["render", "avatar", "vip=gold"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("Invalid parameter vip"))
+        #expect(bad.stdout.isEmpty)
+        #expect(try run(["render", "carousel"]).status == 2)
+        #expect(try run(["render", "like", "oops"]).status == 2)
     }
 }

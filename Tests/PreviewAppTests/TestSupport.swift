@@ -46,3 +46,10 @@ extension HTTPHeaders {
 func occurrences(of needle: String, in haystack: String) -> Int {
     haystack.components(separatedBy: needle).count - 1
 }
+
+/// Renders fragments the way `preview-server render` does.
+enum PreviewAppFragments {
+    static func render(_ component: String, _ parameters: [(name: String, value: String)]) throws -> String {
+        String(decoding: try FragmentRenderer.render(component: component, parameters: parameters), as: UTF8.self)
+    }
+}

@@ -34,5 +34,5 @@ ensure_apt_packages() {
 
 ensure_build_dependencies() {
   command -v swift >/dev/null 2>&1 || die "the Swift toolchain is missing (expected swift on PATH or in /opt/swift)"
-  ensure_apt_packages libmicrohttpd-dev pkg-config
+  ensure_apt_packages libmicrohttpd-dev pkg-config curl
 }

@@ -5,8 +5,10 @@ extension AvatarView {
         title: "AvatarView",
         summary: "Shows a person's picture and VIP badge; tapped, it opens their profile by itself.",
         parameters: [
-            PreviewParameter("uid", .text, default: "ada", "Whose avatar it is; the self-managed tap opens this profile."),
-            PreviewParameter("name", .text, default: "Ada Lovelace", "The display name: the picture's accessible name."),
+            PreviewParameter(
+                "uid", .text, default: "ada", "Whose avatar it is; the self-managed tap opens this profile."),
+            PreviewParameter(
+                "name", .text, default: "Ada Lovelace", "The display name: the picture's accessible name."),
             PreviewParameter(
                 "image", .imageURL, default: "/public/avatars/ada.svg",
                 "The picture: http(s), a /path or data:image; empty shows the placeholder."),
@@ -17,12 +19,19 @@ extension AvatarView {
         ],
         variants: [
             PreviewVariant("VIP", []),
-            PreviewVariant("Not VIP", [("uid", "linus"), ("name", "Linus"), ("image", "/public/avatars/linus.svg"), ("vip", "none")]),
+            PreviewVariant(
+                "Not VIP",
+                [("uid", "linus"), ("name", "Linus"), ("image", "/public/avatars/linus.svg"), ("vip", "none")]),
             PreviewVariant("No image", [("uid", "nova"), ("name", "Nova"), ("image", ""), ("vip", "none")]),
             PreviewVariant(
                 "Hostile name",
-                [("uid", "tim"), ("name", #"Tim "TBL" <Berners-Lee> & Co's"#), ("image", "/public/avatars/tim.svg"), ("vip", "none")]),
-            PreviewVariant("Large", [("uid", "grace"), ("name", "Grace Hopper"), ("image", "/public/avatars/grace.svg"), ("size", "large")]),
+                [
+                    ("uid", "tim"), ("name", #"Tim "TBL" <Berners-Lee> & Co's"#), ("image", "/public/avatars/tim.svg"),
+                    ("vip", "none"),
+                ]),
+            PreviewVariant(
+                "Large",
+                [("uid", "grace"), ("name", "Grace Hopper"), ("image", "/public/avatars/grace.svg"), ("size", "large")]),
         ],
         actions: [
             PreviewAction(
@@ -40,10 +49,12 @@ extension AvatarView {
             switch configuration {
             case .selfManaged:
                 return AvatarView.selfManaged(
-                    imageURL: values.optional("image"), vip: vip, uid: values["uid"], displayName: values["name"], size: size)
+                    imageURL: values.optional("image"), vip: vip, uid: values["uid"], displayName: values["name"],
+                    size: size)
             case .plain:
                 return AvatarView(
-                    imageURL: values.optional("image"), vip: vip, displayName: values["name"], size: size, action: plainAction)
+                    imageURL: values.optional("image"), vip: vip, displayName: values["name"], size: size,
+                    action: plainAction)
             }
         }
     )

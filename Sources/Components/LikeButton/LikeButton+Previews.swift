@@ -3,12 +3,14 @@ extension LikeButton {
     public static let preview = ComponentPreview(
         name: "like",
         title: "LikeButton",
-        summary: "Shows the like count; tapped, it changes at once, saves through the like service, and rolls back exactly on failure.",
+        summary:
+            "Shows the like count; tapped, it changes at once, saves through the like service, and rolls back exactly on failure.",
         parameters: [
             PreviewParameter("post", .text, default: "p1", "The post it likes; the root element's id is like-{post}."),
             PreviewParameter("liked", .boolean, default: "false", "Whether the viewer likes the post."),
             PreviewParameter("count", .integer(minimum: 0), default: "12345", "The likes shown."),
-            PreviewParameter("return_to", .localPath, default: "", "Where a tap without script returns (a local path)."),
+            PreviewParameter(
+                "return_to", .localPath, default: "", "Where a tap without script returns (a local path)."),
             PreviewParameter("busy", .boolean, default: "false", "A tap is in flight (aria-busy)."),
             PreviewParameter("animated", .boolean, default: "false", "Play the like animation."),
         ],
@@ -24,15 +26,21 @@ extension LikeButton {
         actions: [
             PreviewAction(
                 path: LikeButton.tapPath,
-                summary: "Likes or unlikes a post: 303 to return_to (or /feed); 404 for an unknown post, 400 for bad fields.",
+                summary:
+                    "Likes or unlikes a post: 303 to return_to (or /feed); 404 for an unknown post, 400 for bad fields.",
                 fields: [
                     PreviewAction.Field("post", "The post to like."),
-                    PreviewAction.Field("liked", "The state wanted after the tap: true or false (a repeat changes nothing)."),
-                    PreviewAction.Field("return_to", "A local path to return to; anything else means /feed.", required: false),
+                    PreviewAction.Field(
+                        "liked", "The state wanted after the tap: true or false (a repeat changes nothing)."),
+                    PreviewAction.Field(
+                        "return_to", "A local path to return to; anything else means /feed.", required: false),
                 ],
                 exampleBody: "post=p1&liked=true&return_to=/feed",
                 headers: [
-                    ("HX-Request: true", "Answer 200 with the fragment, or 503 with the restored fragment and an alert."),
+                    (
+                        "HX-Request: true",
+                        "Answer 200 with the fragment, or 503 with the restored fragment and an alert."
+                    ),
                     ("X-Simulate-Failure: always|never", "Force the like service's outcome for this tap."),
                 ]
             )
@@ -43,7 +51,8 @@ extension LikeButton {
             case .selfManaged:
                 return LikeButton.selfManaged(
                     post: values["post"], liked: values.bool("liked"), count: values.int("count"),
-                    returnTo: values.optional("return_to"), busy: values.bool("busy"), animated: values.bool("animated"))
+                    returnTo: values.optional("return_to"), busy: values.bool("busy"), animated: values.bool("animated")
+                )
             case .plain:
                 return LikeButton(
                     elementID: LikeButton.elementID(forPost: values["post"]), liked: values.bool("liked"),

@@ -80,7 +80,8 @@ public struct PreviewParameter: Sendable {
             guard raw.isEmpty || AvatarImageSource.isAllowed(raw) else {
                 throw PreviewParameterError(
                     parameter: name,
-                    message: "must be an http or https URL, a path starting with /, or a data:image URL, got \"\(raw)\"")
+                    message: "must be an http or https URL, a path starting with /, or a data:image URL, got \"\(raw)\""
+                )
             }
             return raw
         case .localPath:

@@ -59,7 +59,13 @@ enum ComponentCatalogJSON {
                                         ])
                                     })
                             ),
-                            ("headers", .array(action.headers.map { .object([("name", .string($0.name)), ("summary", .string($0.summary))]) })),
+                            (
+                                "headers",
+                                .array(
+                                    action.headers.map {
+                                        .object([("name", .string($0.name)), ("summary", .string($0.summary))])
+                                    })
+                            ),
                             ("exampleBody", .string(action.exampleBody)),
                             ("curl", .string(action.curl(origin: origin))),
                         ])

@@ -22,7 +22,9 @@ struct ComponentPage {
             actions(into: &html)
             html.element(.section, .ariaLabel("Event log")) { html in
                 html.element(.h2, text: "Event log")
-                html.element(.p, .class("muted"), text: "Taps on \(preview.title) handled by the server, newest first; updates live.")
+                html.element(
+                    .p, .class("muted"),
+                    text: "Taps on \(preview.title) handled by the server, newest first; updates live.")
                 EventTable(events: events, stream: "/events/stream?component=\(preview.title)").render(into: &html)
             }
         }
@@ -65,7 +67,9 @@ struct ComponentPage {
                 html.element(.a, .href("/components.json"), text: "Catalogue (JSON)")
             }
             html.element(.div, .class("viewports")) { html in
-                for (name, label) in [("phone", "Phone · 375 px"), ("tablet", "Tablet · 768 px"), ("desktop", "Desktop")] {
+                for (name, label) in [
+                    ("phone", "Phone · 375 px"), ("tablet", "Tablet · 768 px"), ("desktop", "Desktop"),
+                ] {
                     html.element(.figure, .class("viewport viewport--\(name)")) { html in
                         html.element(.figcaption, text: label)
                         html.element(
@@ -101,7 +105,8 @@ struct ComponentPage {
         for variant in preview.variants {
             let instance = GalleryRequest(
                 preview: preview, configuration: gallery.configuration, values: preview.values(of: variant))
-            html.element(.section, .class("variant"), .id("variant-" + variant.slug), .ariaLabel(variant.name)) { html in
+            html.element(.section, .class("variant"), .id("variant-" + variant.slug), .ariaLabel(variant.name)) {
+                html in
                 html.element(.h3, text: variant.name)
                 preview(of: instance, into: &html)
                 html.element(.p) { html in

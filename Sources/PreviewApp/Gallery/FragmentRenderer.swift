@@ -6,7 +6,9 @@ public enum FragmentRenderer {
     /// The same bytes as `GET /components/{component}/fragment?…` with these parameters.
     ///
     /// - Throws: `UsageError` naming the unknown component or the bad parameter.
-    public static func render(component: String, parameters: [(name: String, value: String)]) throws(UsageError) -> [UInt8] {
+    public static func render(
+        component: String, parameters: [(name: String, value: String)]
+    ) throws(UsageError) -> [UInt8] {
         do {
             return try GalleryRequest(name: component, query: FormFields(parameters)).fragment
         } catch {

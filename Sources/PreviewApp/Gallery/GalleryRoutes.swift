@@ -16,8 +16,10 @@ struct GalleryRoutes: RouteCollection {
             let gallery = try GalleryRequest(request)
             let recent = events.recent(limit: 50).filter { $0.component == gallery.preview.title }
             return .html(
-                ComponentPage(gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request))
-                    .render())
+                ComponentPage(
+                    gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request)
+                )
+                .render())
         }
         routes.get("/components/:name/fragment") { request in
             .html(try GalleryRequest(request).fragment)
@@ -70,13 +72,15 @@ struct GalleryRoutes: RouteCollection {
         if let jitter = try integer("jitter_ms") { settings.jitterMilliseconds = jitter }
         if let text = form["failure_rate"], !text.isEmpty {
             guard let rate = Double(text) else {
-                throw HTTPError(.badRequest, "Invalid field failure_rate: must be a number from 0 to 1, got \"\(text)\".")
+                throw HTTPError(
+                    .badRequest, "Invalid field failure_rate: must be a number from 0 to 1, got \"\(text)\".")
             }
             settings.failureRate = rate
         }
         if let text = form["seed"], !text.isEmpty {
             guard let seed = UInt64(text) else {
-                throw HTTPError(.badRequest, "Invalid field seed: must be a non-negative whole number, got \"\(text)\".")
+                throw HTTPError(
+                    .badRequest, "Invalid field seed: must be a non-negative whole number, got \"\(text)\".")
             }
             settings.seed = seed
         }

@@ -13,7 +13,9 @@ struct IndexPage {
             html.element(.h1, text: "Self-managed components")
             html.element(
                 .p,
-                text: "Each component has a plain API that knows nothing of the business and a self-managed extension that handles its own tap on the server. Open one to see its variants, its HTML and its actions.")
+                text:
+                    "Each component has a plain API that knows nothing of the business and a self-managed extension that handles its own tap on the server. Open one to see its variants, its HTML and its actions."
+            )
             html.element(.ul, .class("component-list")) { html in
                 for preview in ComponentCatalog.all {
                     html.element(.li, .class("component-card")) { html in
@@ -25,7 +27,8 @@ struct IndexPage {
                             for variant in preview.variants {
                                 html.element(.li) { html in
                                     html.element(
-                                        .a, .href("/components/\(preview.name)#variant-\(variant.slug)"), text: variant.name)
+                                        .a, .href("/components/\(preview.name)#variant-\(variant.slug)"),
+                                        text: variant.name)
                                 }
                             }
                         }
@@ -46,7 +49,9 @@ struct IndexPage {
                     }
                 }
                 html.element(.li) { html in html.element(.a, .href("/events"), text: "Every tap handled so far") }
-                html.element(.li) { html in html.element(.a, .href("/components.json"), text: "The component catalogue (JSON)") }
+                html.element(.li) { html in
+                    html.element(.a, .href("/components.json"), text: "The component catalogue (JSON)")
+                }
             }
             SimulationControls(settings: settings).render(into: &html)
             html.element(.section, .ariaLabel("Event log")) { html in
@@ -78,7 +83,8 @@ struct SimulationControls: HTMLComponent {
         }
     }
 
-    private func field(_ name: String, _ label: String, _ value: String, _ type: InputType, into html: inout HTMLBuffer) {
+    private func field(_ name: String, _ label: String, _ value: String, _ type: InputType, into html: inout HTMLBuffer)
+    {
         let id = "sim-" + name
         html.element(.label, .for(id), text: label)
         html.void(.input, .type(type), .id(id), .name(name), .value(value), .when(type == .number, .min(0)))
