@@ -17,13 +17,40 @@ let uriReceived: shim_uri_log_callback = { cls, uri, _ in
     return Unmanaged.passRetained(state).toOpaque()
 }
 
+/// Called when a connection opens and closes: keeps its `ConnectionState` (one retain in
+/// `*socket_context`, released when it closes) and gives it a deadline for its first request.
+let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+    guard let cls, let connection, let socketContext else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    if code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
+        let state = ConnectionState(descriptor: shim_connection_fd(connection))
+        state.setDeadline(server.deadline(inSeconds: server.configuration.requestTimeoutSeconds))
+        server.connections.withLock { $0[ObjectIdentifier(state)] = state }
+        socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
+    } else if let raw = socketContext.pointee {
+        socketContext.pointee = nil
+        let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeRetainedValue()
+        server.connections.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(state)) }
+    }
+}
+
+/// The `ConnectionState` of a connection.
+private func connectionState(_ connection: OpaquePointer?) -> ConnectionState? {
+    guard let connection, let raw = shim_socket_context(connection) else { return nil }
+    return Unmanaged<ConnectionState>.fromOpaque(raw).takeUnretainedValue()
+}
+
 /// Called when a request ends for any reason (answered, failed, client gone): releases its state.
-let requestCompleted: MHD_RequestCompletedCallback = { cls, _, reqCls, _ in
+let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, reqCls, _ in
     guard let cls, let reqCls, let raw = reqCls.pointee else { return }
     reqCls.pointee = nil
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
     server.activeRequests.subtract(1, ordering: .releasing)
+    // The next request on this connection must arrive within the idle timeout plus the request timeout.
+    connectionState(connection)?.setDeadline(
+        server.deadline(
+            inSeconds: server.configuration.connectionTimeoutSeconds + server.configuration.requestTimeoutSeconds))
     if server.configuration.accessLog && state.status != 0 {
         AccessLog.write(
             method: state.method,
@@ -69,6 +96,8 @@ extension HTTPServer {
             // announced too large: refuse it now and let the connection close.
             state.phase = .receiving
             state.method = method.map { String(cString: $0) } ?? "GET"
+            // Headers are in; the body must follow within the request timeout.
+            connectionState(connection)?.setDeadline(deadline(inSeconds: configuration.requestTimeoutSeconds))
             if let length = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length"),
                 let declared = Int(String(cString: length)), declared > configuration.maxBodyBytes
             {
@@ -127,6 +156,8 @@ extension HTTPServer {
             return queue(.plainError(error), on: connection, state)
         }
         state.body = []
+        // The request has arrived: no read deadline while it is handled (or suspended).
+        connectionState(connection)?.clearDeadline()
         switch responder.respond(to: request) {
         case .response(let response):
             return queue(response, on: connection, state)

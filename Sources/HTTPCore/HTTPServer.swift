@@ -32,6 +32,11 @@ public final class HTTPServer: Sendable {
     /// Deferred handlers running while their connection is suspended.
     let pendingRequests = Atomic<Int>(0)
     let isShuttingDown = Atomic<Bool>(false)
+    /// Open connections, for the watchdog that enforces read deadlines.
+    let connections = Mutex<[ObjectIdentifier: ConnectionState]>([:])
+    /// The zero of the deadlines' clock.
+    let epoch = ContinuousClock.now
+    private let watchdog = Mutex<Task<Void, Never>?>(nil)
     /// Streams being sent, so that shutdown can end them.
     let openStreams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
 
@@ -56,6 +61,7 @@ public final class HTTPServer: Sendable {
             accessHandler, context,
             requestCompleted, context,
             uriReceived, context,
+            connectionNotified, context,
             UInt32(max(1, configuration.threads)),
             UInt32(max(1, configuration.maxConnections)),
             UInt32(max(0, configuration.connectionTimeoutSeconds)),
@@ -66,6 +72,39 @@ public final class HTTPServer: Sendable {
             throw ServerError("cannot start the HTTP server on \(configuration.host):\(socket.port)")
         }
         daemon.withLock { $0 = DaemonHandle(pointer: started) }
+        startWatchdog()
+    }
+
+    /// Nanoseconds since `epoch`.
+    var now: Int64 {
+        let elapsed = ContinuousClock.now - epoch
+        return elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+    }
+
+    /// Now plus `seconds`, as a deadline.
+    func deadline(inSeconds seconds: Int) -> Int64 {
+        now + Int64(seconds) * 1_000_000_000
+    }
+
+    /// Twice a second, shuts down the sockets of connections whose request has not arrived in time.
+    /// libmicrohttpd then sees the connection end and cleans it up on its own thread.
+    private func startWatchdog() {
+        let task = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(500))
+                guard let self else { return }
+                let now = self.now
+                // Under the registry's lock: libmicrohttpd reports a connection closed (and it leaves the
+                // registry) before it closes the socket, so a descriptor seen here is still that connection's
+                // and not a reused number.
+                self.connections.withLock { connections in
+                    for connection in connections.values where connection.takeExpired(now: now) {
+                        _ = Glibc.shutdown(connection.descriptor, Int32(SHUT_RDWR))
+                    }
+                }
+            }
+        }
+        watchdog.withLock { $0 = task }
     }
 
     /// `http://HOST:PORT`, with IPv6 hosts in brackets.
@@ -77,6 +116,11 @@ public final class HTTPServer: Sendable {
     /// The number of connections currently open.
     public var openConnections: Int {
         daemon.withLock { handle in handle.map { Int(shim_current_connections($0.pointer)) } ?? 0 }
+    }
+
+    /// Deferred handlers running right now (their connections suspended).
+    public var pendingRequestCount: Int {
+        pendingRequests.load(ordering: .relaxed)
     }
 
     /// Stops accepting connections, lets requests in flight finish for up to `gracePeriod`, then stops.
@@ -102,6 +146,7 @@ public final class HTTPServer: Sendable {
             MHD_stop_daemon(handle.pointer)
             current = nil
         }
+        watchdog.withLock { $0?.cancel() }
         close(listenDescriptor)
     }
 

@@ -14,6 +14,8 @@ public struct ServerConfiguration: Sendable {
     public var maxConnections: Int = 1024
     /// Seconds of inactivity after which a connection is closed.
     public var connectionTimeoutSeconds: Int = 30
+    /// Seconds a request may take to arrive in full (headers and body), however steadily it trickles in.
+    public var requestTimeoutSeconds: Int = 15
     /// The largest request body accepted; larger ones get `413`.
     public var maxBodyBytes: Int = 64 * 1024
     /// Requests waiting in deferred handlers at once; beyond it requests get `503` with `Retry-After`.

@@ -23,9 +23,12 @@ public final class RawConnection: @unchecked Sendable {
 
     private let fd: Int32
     private var buffer: [UInt8] = []
+    /// `127.0.0.1:PORT`, the `Host` header a browser would send.
+    public let host: String
 
     /// Connects to `127.0.0.1:port`; reads give up after `timeoutSeconds`.
     public init(port: Int, timeoutSeconds: Int = 10) throws {
+        host = "127.0.0.1:\(port)"
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -74,7 +77,7 @@ public final class RawConnection: @unchecked Sendable {
     public func request(
         _ method: String, _ target: String, headers: [String] = [], body: String = ""
     ) throws -> Response {
-        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        var text = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
         for line in headers { text += line + "\r\n" }
         if !body.isEmpty || method == "POST" { text += "Content-Length: \(body.utf8.count)\r\n" }
         text += "\r\n" + body

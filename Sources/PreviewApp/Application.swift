@@ -16,6 +16,8 @@ public final class Application: Sendable {
     public let service: SimulatedLikeService
     public let events: TapEventLog
     public let responder: RouterResponder
+    /// Knows the bound port once the server runs.
+    public let hostAllowList: HostAllowList
 
     /// Builds the app.
     ///
@@ -33,7 +35,14 @@ public final class Application: Sendable {
         self.likes = likes
         self.events = events
 
+        let hostAllowList = HostAllowList(extraNames: options.allowedHosts + [options.server.host])
+        self.hostAllowList = hostAllowList
+
         var router = Router()
+        // SecurityHeaders first, so that its headers are on every response, early refusals included.
+        router.add(middleware: SecurityHeaders())
+        router.add(middleware: hostAllowList)
+        router.add(middleware: CrossOriginProtection())
         router.add(middleware: ViewerCookie())
         router.errorResponse = { error, request in
             Application.errorResponse(error, for: request, settings: service.settings)
@@ -68,6 +77,7 @@ public final class Application: Sendable {
     public func serve() throws(ServerError) {
         HTTPServer.blockTerminationSignals()
         let server = try HTTPServer(configuration: options.server, responder: responder)
+        hostAllowList.port = server.port
         StandardOutput.write("listening on \(server.url)\n")
         let signal = HTTPServer.waitForTerminationSignal()
         StandardError.write("received signal \(signal), finishing requests in flight\n")

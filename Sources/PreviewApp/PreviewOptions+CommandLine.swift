@@ -35,6 +35,10 @@ extension PreviewOptions {
           --threads N             server threads (default: number of cores)
           --max-connections N     connections held at once (default 1024)
           --max-body BYTES        largest request body accepted (default 65536)
+          --max-pending N         requests waiting on the like service at once; more get 503 (default 4096)
+          --request-timeout SECS  time a request may take to arrive in full (default 15)
+          --allow-host NAME       also answer to this Host (repeatable); others get 421
+          --state FILE            keep committed likes in FILE across restarts
           --public DIR            folder served under /public (default Public)
           --quiet                 no access log on stderr
 
@@ -106,6 +110,19 @@ extension PreviewOptions {
                 options.server.maxConnections = try integer(try value(), flag: flag, in: 1...1_000_000)
             case "--max-body":
                 options.server.maxBodyBytes = try integer(try value(), flag: flag, in: 0...(1 << 30))
+            case "--max-pending":
+                options.server.maxPendingRequests = try integer(try value(), flag: flag, in: 1...1_000_000)
+            case "--request-timeout":
+                options.server.requestTimeoutSeconds = try integer(try value(), flag: flag, in: 1...3600)
+            case "--allow-host":
+                let name = try value()
+                guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "/" }) else {
+                    throw UsageError(message: "--allow-host needs a host name, got \(name)")
+                }
+                options.allowedHosts.append(name)
+            case "--state":
+                options.stateFile = try value()
+                if options.stateFile!.isEmpty { throw UsageError(message: "--state needs a file path") }
             case "--public":
                 options.publicFolder = try value()
             case "--latency-ms":

@@ -9,6 +9,10 @@ public struct PreviewOptions: Sendable {
     public var publicFolder = "Public"
     /// How many handled taps the event log keeps.
     public var eventCapacity = 500
+    /// Host names answered besides localhost, 127.0.0.1 and [::1] (`--allow-host`).
+    public var allowedHosts: [String] = []
+    /// Where committed like state is kept across restarts (`--state`); in memory only when `nil`.
+    public var stateFile: String?
 
     public init() {}
 }

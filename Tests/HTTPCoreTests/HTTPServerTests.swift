@@ -254,6 +254,65 @@ import Testing
         #expect(stream.isClosed)
     }
 
+    @Test func connectionsBeyondTheLimitAreRefusedWhileOthersKeepWorking() async throws {
+        try await withLiveServer(responder: Self.makeResponder(), configure: { $0.maxConnections = 3 }) { server in
+            let held = try (0..<3).map { _ in try RawConnection(port: server.port, timeoutSeconds: 2) }
+            for connection in held {
+                #expect(try connection.request("/healthz").statusCode == 200)
+            }
+            let extra = try RawConnection(port: server.port, timeoutSeconds: 2)
+            #expect(throws: (any Error).self) { try extra.request("/healthz") }
+            for connection in held {
+                #expect(try connection.request("/healthz").statusCode == 200)
+            }
+        }
+    }
+
+    @Test func aClientTricklingItsRequestIsDropped() async throws {
+        try await withLiveServer(
+            responder: Self.makeResponder(), configure: { $0.requestTimeoutSeconds = 1 }
+        ) { server in
+            let port = server.port
+            let (closed, elapsed) = try await offThePool { () -> (Bool, Duration) in
+                let connection = try RawConnection(port: port, timeoutSeconds: 1)
+                let started = ContinuousClock.now
+                let request =
+                    Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8)
+                    + Array(repeating: UInt8(ascii: "a"), count: 100)
+                for byte in request {
+                    // Each byte resets an inactivity timer, never the read deadline.
+                    guard (try? connection.write([byte])) != nil else { break }
+                    usleep(150_000)
+                    if ContinuousClock.now - started > .seconds(5) { break }
+                }
+                return (connection.isClosedByPeer(), ContinuousClock.now - started)
+            }
+            #expect(closed)
+            #expect(elapsed < .seconds(5))
+            #expect(server.openConnections == 0)
+        }
+    }
+
+    @Test func aClientLeavingDuringASlowRequestLeaksNothing() async throws {
+        try await withLiveServer(responder: Self.makeResponder()) { server in
+            for _ in 0..<5 {
+                let connection = try RawConnection(port: server.port)
+                try connection.write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                connection.close()
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(server.pendingRequestCount == 5)
+            var waited = 0
+            while (server.pendingRequestCount > 0 || server.openConnections > 0) && waited < 100 {
+                try await Task.sleep(for: .milliseconds(20))
+                waited += 1
+            }
+            #expect(server.pendingRequestCount == 0)
+            #expect(server.openConnections == 0)
+            #expect(try await TestClient(server).get("/healthz").status.code == 200)
+        }
+    }
+
     static func testConfiguration() -> ServerConfiguration {
         var configuration = ServerConfiguration()
         configuration.port = 0

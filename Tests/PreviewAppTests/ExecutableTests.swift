@@ -102,7 +102,7 @@ import Testing
         let port = try #require(Int(line.split(separator: ":").last ?? ""))
         let connection = try RawConnection(port: port)
         try connection.write(
-            "POST /components/like/tap HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            "POST /components/like/tap HTTP/1.1\r\nHost: \(connection.host)\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                 + "Content-Length: 18\r\n\r\npost=p1&liked=true")
         try await Task.sleep(for: .milliseconds(100))
         kill(server.process.processIdentifier, SIGTERM)

@@ -204,7 +204,7 @@ import Testing
         let app = makeApp(latency: 0)
         try await withLiveServer(responder: app.responder) { server in
             let stream = try RawConnection(port: server.port, timeoutSeconds: 2)
-            try stream.write("GET /events/stream?component=LikeButton HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            try stream.write("GET /events/stream?component=LikeButton HTTP/1.1\r\nHost: \(stream.host)\r\n\r\n")
             let head = try await offThePool { try stream.read(until: ": connected\n\n") }
             #expect(head.contains("text/event-stream"))
             let client = TestClient(server)

@@ -40,7 +40,7 @@ import Testing
                 let output = try await offThePool { try Self.shell(command) }
                 let statusLine = output.split(separator: "\r\n").first { $0.hasPrefix("HTTP/") } ?? ""
                 let status = statusLine.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-                #expect(status == example.status, "\(example.command)\n\(statusLine)")
+                #expect(status == example.status, "\(example.command)\n\(output.prefix(300))")
             }
         }
     }
@@ -49,7 +49,8 @@ import Testing
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command + " --silent --show-error --max-time 10"]
+        // stderr joins stdout so that a failure shows curl's own message in the test report.
+        process.arguments = ["-c", command + " --silent --show-error --max-time 10 2>&1"]
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
