@@ -18,18 +18,37 @@ public final class Application: Sendable {
     public let responder: RouterResponder
     /// Knows the bound port once the server runs.
     public let hostAllowList: HostAllowList
+    /// Keeps committed likes in the `--state` file, when there is one.
+    public let persister: LikeStatePersister?
 
     /// Builds the app.
     ///
     /// - Parameter likeService: The like "network"; the simulated one from the options when `nil`.
+    /// - Throws: `ServerError` when the `--state` file is damaged or not ours (it is left untouched).
     public init(
         options: PreviewOptions = PreviewOptions(), fixtures: Fixtures = .demo, likeService: (any LikeService)? = nil
-    ) {
+    ) throws(ServerError) {
         self.options = options
         self.fixtures = fixtures
         let service = SimulatedLikeService(settings: options.simulation)
-        let likes = LikeStore(
-            baseCounts: Dictionary(fixtures.posts.map { ($0.id, $0.baseLikes) }, uniquingKeysWith: { a, _ in a }))
+        let baseCounts = Dictionary(fixtures.posts.map { ($0.id, $0.baseLikes) }, uniquingKeysWith: { a, _ in a })
+        var restored: [String: Set<String>] = [:]
+        var persister: LikeStatePersister?
+        let stateFile = options.stateFile.map(LikeStateFile.init(path:))
+        if let stateFile {
+            do {
+                restored = try stateFile.load(knownPosts: Set(baseCounts.keys)) ?? [:]
+            } catch {
+                throw ServerError(error.message)
+            }
+        }
+        let likes = LikeStore(baseCounts: baseCounts, likers: restored)
+        if let stateFile {
+            let saver = LikeStatePersister(file: stateFile, likes: likes)
+            likes.observeCommits { saver.commitHappened() }
+            persister = saver
+        }
+        self.persister = persister
         let events = TapEventLog(capacity: options.eventCapacity)
         self.service = service
         self.likes = likes
@@ -82,5 +101,6 @@ public final class Application: Sendable {
         let signal = HTTPServer.waitForTerminationSignal()
         StandardError.write("received signal \(signal), finishing requests in flight\n")
         server.shutdown(gracePeriod: .seconds(10))
+        persister?.flush()
     }
 }

@@ -31,7 +31,8 @@ case .render(let component, let parameters):
     }
 case .serve(let options):
     do {
-        try Application(options: options).serve()
+        let app = try Application(options: options)
+        try app.serve()
     } catch {
         StandardError.write("preview-server: \(error.message)\n")
         exit(1)

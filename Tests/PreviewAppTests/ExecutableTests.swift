@@ -132,3 +132,87 @@ extension ExecutableTests {
         #expect(try run(["render", "like", "oops"]).status == 2)
     }
 }
+
+/// `--state FILE` across restarts, crashes and damaged files.
+extension ExecutableTests {
+    static func stateFolder() throws -> String {
+        let folder = NSTemporaryDirectory() + "state-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Starts a server with a state file and returns it with its port.
+    func startWithState(_ path: String, extra: [String] = []) async throws -> (ServerProcess, Int) {
+        let server = try ServerProcess(
+            ["--port", "0", "--quiet", "--latency-ms", "0", "--failure-rate", "0", "--state", path] + extra)
+        let line = try await offThePool { server.firstLine() }
+        let port = try #require(Int(line.split(separator: ":").last ?? ""), "no listening line: \(server.errorOutput)")
+        return (server, port)
+    }
+
+    @Test func likesSurviveARestart() async throws {
+        let path = try Self.stateFolder() + "/likes.state"
+        let (first, port) = try await startWithState(path)
+        let like = try await offThePool {
+            try RawConnection(port: port).request(
+                "POST", "/components/like/tap",
+                headers: ["Cookie: viewer=vkeep", "Content-Type: application/x-www-form-urlencoded"],
+                body: "post=p4&liked=true")
+        }
+        #expect(like.statusCode == 303)
+        kill(first.process.processIdentifier, SIGTERM)
+        #expect(try await offThePool { first.waitForExit() } == 0)
+        let (second, secondPort) = try await startWithState(path)
+        let api = try await offThePool {
+            try RawConnection(port: secondPort).request("/api/posts/p4", headers: ["Cookie: viewer=vkeep"])
+        }
+        #expect(api.bodyText == #"{"id":"p4","count":1,"liked":true,"pending":false}"#)
+        kill(second.process.processIdentifier, SIGTERM)
+        _ = try await offThePool { second.waitForExit() }
+    }
+
+    /// `kill -9` in the middle of a stream of likes: the file always loads, and the counts it gives
+    /// keep the invariant.
+    @Test func killNineAtAnyMomentLeavesAFileThatLoads() async throws {
+        let path = try Self.stateFolder() + "/likes.state"
+        for round in 0..<4 {
+            let (server, port) = try await startWithState(path)
+            let pid = server.process.processIdentifier
+            // Likes keep arriving from another thread while the process is killed at an arbitrary moment.
+            let traffic = Thread {
+                guard let connection = try? RawConnection(port: port, timeoutSeconds: 2) else { return }
+                for index in 0..<10_000 {
+                    let sent = try? connection.request(
+                        "POST", "/components/like/tap",
+                        headers: ["Cookie: viewer=vk\(index % 7)", "Content-Type: application/x-www-form-urlencoded"],
+                        body: "post=p\(1 + index % 12)&liked=\(index % 3 != 0)")
+                    if sent == nil { return }
+                }
+            }
+            traffic.start()
+            try await Task.sleep(for: .milliseconds(20 + round * 37))
+            kill(pid, SIGKILL)
+            _ = try await offThePool { server.waitForExit() }
+            let (check, checkPort) = try await startWithState(path)
+            let health = try await offThePool { try RawConnection(port: checkPort).request("/healthz") }
+            #expect(health.statusCode == 200, "round \(round): the state file must load after kill -9")
+            kill(check.process.processIdentifier, SIGTERM)
+            _ = try await offThePool { check.waitForExit() }
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: (path as NSString).deletingLastPathComponent)
+        #expect(leftovers.filter { !$0.hasPrefix("likes.state.tmp") } == ["likes.state"])
+    }
+
+    @Test func aDamagedStateFileStopsTheServerAndIsNotOverwritten() async throws {
+        let path = try Self.stateFolder() + "/likes.state"
+        for content in ["not ours at all\n", "self-managed-preview like-state 1\np1\tva\nend 1 deadbeef\n"] {
+            try content.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try run(["--port", "0", "--state", path])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("preview-server: refusing to start: \(path)"))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == content)
+        }
+    }
+}

@@ -29,7 +29,8 @@ func makeApp(
     var options = PreviewOptions()
     options.publicFolder = PackagePaths.publicFolder
     options.simulation = SimulationSettings(latencyMilliseconds: latency, failureRate: failureRate, seed: seed)
-    return Application(options: options, likeService: likeService)
+    // Without a state file there is nothing that can fail.
+    return try! Application(options: options, likeService: likeService)
 }
 
 extension HTTPHeaders {

@@ -53,12 +53,24 @@ public final class LikeStore: Sendable {
     }
 
     private let storage: Mutex<Storage>
+    private let commitObservers = Mutex<[@Sendable () -> Void]>([])
     /// Serialises taps per viewer and post.
     public let turns = TurnQueue<Key>()
 
-    /// - Parameter baseCounts: Each post's likes from people other than the app's viewers.
-    public init(baseCounts: [String: Int]) {
-        storage = Mutex(Storage(posts: baseCounts.mapValues { Post(base: max(0, $0)) }))
+    /// - Parameters:
+    ///   - baseCounts: Each post's likes from people other than the app's viewers.
+    ///   - likers: The viewers who like each post (restored from a state file); unknown posts are ignored.
+    public init(baseCounts: [String: Int], likers: [String: Set<String>] = [:]) {
+        var posts = baseCounts.mapValues { Post(base: max(0, $0)) }
+        for (post, viewers) in likers where posts[post] != nil {
+            posts[post]!.likers = viewers
+        }
+        storage = Mutex(Storage(posts: posts))
+    }
+
+    /// Calls `observer` after every commit that changed the committed state.
+    public func observeCommits(_ observer: @escaping @Sendable () -> Void) {
+        commitObservers.withLock { $0.append(observer) }
     }
 
     public func contains(post: String) -> Bool {
@@ -99,17 +111,24 @@ public final class LikeStore: Sendable {
     /// Ends a tap: commits `liked` when it succeeded, drops the optimistic state either way, and
     /// returns the committed state.
     public func finish(_ key: Key, liked: Bool, succeeded: Bool) -> State {
-        storage.withLock { storage in
+        let (state, changed) = storage.withLock { storage -> (State, Bool) in
             storage.pending[key] = nil
+            var changed = false
             if succeeded {
                 if liked {
-                    storage.posts[key.post]?.likers.insert(key.viewer)
+                    changed = storage.posts[key.post]?.likers.insert(key.viewer).inserted ?? false
                 } else {
-                    storage.posts[key.post]?.likers.remove(key.viewer)
+                    changed = storage.posts[key.post]?.likers.remove(key.viewer) != nil
                 }
             }
-            return storage.committed(post: key.post, viewer: key.viewer) ?? State(liked: false, count: 0)
+            return (storage.committed(post: key.post, viewer: key.viewer) ?? State(liked: false, count: 0), changed)
         }
+        if changed {
+            for observer in commitObservers.withLock({ $0 }) {
+                observer()
+            }
+        }
+        return state
     }
 
     public func setFlash(_ flash: Flash, for key: Key) {
