@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""Soak test: mixed traffic from many viewers against a running preview-server, then consistency checks.
+
+Usage: soak.py SERVER_BINARY SECONDS [PUBLIC_DIR]
+
+Starts the server on a free loopback port (failure rate 0.3, latency with jitter), sends pages, fragments,
+static files, avatar and like taps, malformed and oversized requests, and clients that leave mid-request,
+from many threads. Then checks from /api/posts/{id} and /events that every post's count is its base plus
+its likers, that each tracked viewer holds the state of their last successful tap, that the newest event
+of each viewer and post agrees with that state, that no 5xx but the intended 503s was seen, and that RSS
+after the run is at most RSS after warm-up + 10 MB. Prints one summary line; exits 1 on any breach.
+"""
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+
+POSTS = [f"p{i}" for i in range(1, 13)]
+USERS = ["ada", "grace", "linus", "margaret", "tim", "amp", "nova"]
+WORKERS = 12
+VIEWERS_PER_WORKER = 4
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+class Soak:
+    def __init__(self, binary, seconds, public):
+        self.binary, self.seconds, self.public = binary, seconds, public
+        self.lock = threading.Lock()
+        self.breaches = []
+        self.requests = 0
+        self.statuses = {}
+        self.intended_503 = 0
+        # (viewer, post) -> liked, for tracked viewers: the desired state of the last successful tap.
+        self.expected = {}
+        self.all_viewers = set()
+
+    def breach(self, message):
+        with self.lock:
+            if len(self.breaches) < 20:
+                self.breaches.append(message)
+
+    def count(self, status):
+        with self.lock:
+            self.requests += 1
+            self.statuses[status] = self.statuses.get(status, 0) + 1
+
+    def start_server(self):
+        self.process = subprocess.Popen(
+            [self.binary, "--port", "0", "--quiet", "--public", self.public, "--latency-ms", "15",
+             "--jitter-ms", "20", "--failure-rate", "0.3", "--seed", "11", "--max-body", "65536"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        line = self.process.stdout.readline().decode()
+        if not line.startswith("listening on http://127.0.0.1:"):
+            raise SystemExit(f"soak: server did not start: {line!r} {self.process.stderr.read().decode()[:500]}")
+        self.port = int(line.rsplit(":", 1)[1])
+
+    def connection(self):
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+
+    def request(self, conn, method, path, viewer=None, body=None, headers=None, allow_503=False):
+        all_headers = dict(headers or {})
+        if viewer:
+            all_headers["Cookie"] = f"viewer={viewer}"
+        if body is not None:
+            all_headers["Content-Type"] = "application/x-www-form-urlencoded"
+        conn.request(method, path, body=body, headers=all_headers)
+        response = conn.getresponse()
+        data = response.read()
+        self.count(response.status)
+        if response.status >= 500 and not (response.status == 503 and allow_503):
+            self.breach(f"{response.status} for {method} {path}")
+        if response.getheader("Connection", "").lower() == "close":
+            conn.close()
+        return response.status, data, response
+
+    # --- traffic -------------------------------------------------------------------------------------
+    def worker(self, index, deadline):
+        rng = random.Random(1000 + index)
+        viewers = [f"vsoak{index}x{n}" for n in range(VIEWERS_PER_WORKER)]
+        with self.lock:
+            self.all_viewers.update(viewers)
+        conn = self.connection()
+        while time.monotonic() < deadline:
+            try:
+                self.one_action(rng, conn, viewers, index)
+            except (ConnectionError, http.client.HTTPException, socket.timeout, OSError):
+                conn.close()
+                conn = self.connection()
+
+    def one_action(self, rng, conn, viewers, index):
+        roll = rng.random()
+        viewer = rng.choice(viewers)
+        if roll < 0.35:
+            post = rng.choice(POSTS)
+            desired = rng.random() < 0.5
+            htmx = rng.random() < 0.8
+            headers = {"HX-Request": "true"} if htmx else {}
+            status, _, _ = self.request(conn, "POST", "/components/like/tap", viewer,
+                                        f"post={post}&liked={'true' if desired else 'false'}&return_to=/feed",
+                                        headers, allow_503=True)
+            if htmx:
+                if status == 200:
+                    self.expected[(viewer, post)] = desired
+                elif status == 503:
+                    with self.lock:
+                        self.intended_503 += 1
+                else:
+                    self.breach(f"like tap answered {status}")
+            elif status == 303:
+                # A plain form tap: the outcome is read back from the API.
+                _, data, _ = self.request(conn, "GET", f"/api/posts/{post}", viewer)
+                self.expected[(viewer, post)] = json.loads(data)["liked"]
+            else:
+                self.breach(f"plain like tap answered {status}")
+        elif roll < 0.45:
+            uid = rng.choice(USERS + ["ghost"])
+            status, _, _ = self.request(conn, "POST", "/components/avatar/tap", viewer, f"uid={uid}")
+            if status != (404 if uid == "ghost" else 303):
+                self.breach(f"avatar tap for {uid} answered {status}")
+        elif roll < 0.75:
+            path = rng.choice([
+                "/", "/feed", f"/users/{rng.choice(USERS)}", f"/posts/{rng.choice(POSTS)}", "/events",
+                "/components/like", "/components/avatar", "/components.json",
+                f"/components/like/fragment?post={rng.choice(POSTS)}&count={rng.randint(0, 10**7)}&liked=true",
+                "/components/avatar/fragment?vip=verified", f"/api/posts/{rng.choice(POSTS)}",
+            ])
+            status, _, _ = self.request(conn, "GET", path, viewer)
+            if status != 200:
+                self.breach(f"GET {path} answered {status}")
+        elif roll < 0.85:
+            status, _, response = self.request(conn, "GET", "/public/app.css", viewer)
+            etag = response.getheader("ETag")
+            status2, _, _ = self.request(conn, "GET", "/public/app.css", viewer, headers={"If-None-Match": etag or ""})
+            if status != 200 or status2 != 304:
+                self.breach(f"static file answered {status}/{status2}")
+        elif roll < 0.93:
+            kind = rng.choice(["escape", "oversize", "unknown", "method", "field"])
+            if kind == "escape":
+                status, _, _ = self.request(conn, "GET", "/feed?q=%zz", viewer)
+                expected = 400
+            elif kind == "oversize":
+                status, _, _ = self.request(conn, "POST", "/components/like/tap", viewer, "x" * 70000)
+                expected = 413
+                conn.close()
+            elif kind == "unknown":
+                status, _, _ = self.request(conn, "GET", "/no/such/page", viewer)
+                expected = 404
+            elif kind == "method":
+                status, _, _ = self.request(conn, "DELETE", "/feed", viewer)
+                expected = 405
+            else:
+                status, _, _ = self.request(conn, "POST", "/components/like/tap", viewer, "post=p1&liked=perhaps")
+                expected = 400
+            if status != expected:
+                self.breach(f"malformed {kind} answered {status}, expected {expected}")
+        else:
+            self.leave_mid_request(rng, index)
+
+    def leave_mid_request(self, rng, index):
+        """A client that goes away: mid-headers, mid-body, or while its tap is in flight (untracked viewer)."""
+        chaos_viewer = f"vchaos{index}x{rng.randint(0, 3)}"
+        with self.lock:
+            self.all_viewers.add(chaos_viewer)
+        post = rng.choice(POSTS)
+        body = f"post={post}&liked={'true' if rng.random() < 0.5 else 'false'}"
+        request = (f"POST /components/like/tap HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                   f"Cookie: viewer={chaos_viewer}\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                   f"Content-Length: {len(body)}\r\n\r\n{body}").encode()
+        cut = rng.choice([len(request) // 3, len(request) - 5, len(request)])
+        with socket.create_connection(("127.0.0.1", self.port), timeout=5) as raw:
+            raw.sendall(request[:cut])
+            time.sleep(rng.random() * 0.01)
+        self.count("left")
+
+    # --- checks --------------------------------------------------------------------------------------
+    def check(self, base):
+        conn = self.connection()
+        # Let taps in flight (including those of clients that left) finish.
+        time.sleep(0.5)
+        events_status, data, _ = self.request(conn, "GET", "/events", None, headers={"Accept": "application/json"})
+        events = json.loads(data)
+        newest = {}
+        for event in events:  # newest first
+            if event["component"] == "LikeButton":
+                newest.setdefault((event["viewer"], event["instance"]), event)
+        for post in POSTS:
+            likers = 0
+            count = None
+            for viewer in sorted(self.all_viewers):
+                _, data, _ = self.request(conn, "GET", f"/api/posts/{post}", viewer)
+                state = json.loads(data)
+                if state["pending"]:
+                    self.breach(f"{viewer} still has a tap pending on {post}")
+                likers += 1 if state["liked"] else 0
+                if count is not None and state["count"] != count:
+                    self.breach(f"{post}: count differs between viewers ({count} vs {state['count']})")
+                count = state["count"]
+                if viewer.startswith("vsoak"):
+                    expected = self.expected.get((viewer, post), False)
+                    if state["liked"] != expected:
+                        self.breach(f"{viewer} on {post}: liked={state['liked']}, last successful tap wanted {expected}")
+                event = newest.get((viewer, post))
+                if event is not None:
+                    reflected = event["optimistic"]["liked"] if event["outcome"] == "committed" else event["prior"]["liked"]
+                    if state["liked"] != reflected:
+                        self.breach(f"{viewer} on {post}: newest event {event['outcome']} says {reflected}, state says {state['liked']}")
+            if count != base[post] + likers:
+                self.breach(f"{post}: count {count} != base {base[post]} + likers {likers}")
+
+    def run(self):
+        self.start_server()
+        try:
+            conn = self.connection()
+            base = {}
+            for post in POSTS:
+                _, data, _ = self.request(conn, "GET", f"/api/posts/{post}", "vsoakbase")
+                base[post] = json.loads(data)["count"]
+            conn.close()
+            started = time.monotonic()
+            deadline = started + self.seconds
+            threads = [threading.Thread(target=self.worker, args=(i, deadline)) for i in range(WORKERS)]
+            for thread in threads:
+                thread.start()
+            time.sleep(min(max(1.0, self.seconds * 0.25), self.seconds))
+            warm = rss_kib(self.process.pid)
+            for thread in threads:
+                thread.join()
+            elapsed = time.monotonic() - started
+            self.check(base)
+            end = rss_kib(self.process.pid)
+            if end > warm + 10 * 1024:
+                self.breach(f"RSS grew from {warm / 1024:.1f} MB after warm-up to {end / 1024:.1f} MB")
+            if self.process.poll() is not None:
+                self.breach("the server exited during the soak")
+        finally:
+            if self.process.poll() is None:
+                self.process.send_signal(signal.SIGTERM)
+                try:
+                    self.process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.breach("the server did not stop within 15 s of SIGTERM")
+        fives = {k: v for k, v in self.statuses.items() if isinstance(k, int) and k >= 500}
+        print(f"soak: {self.requests} requests in {elapsed:.0f} s ({self.requests / elapsed:.0f}/s), "
+              f"{len(self.all_viewers)} viewers, 503 (like failures) {self.intended_503}, other 5xx "
+              f"{sum(v for k, v in fives.items()) - self.intended_503}, RSS {warm / 1024:.1f} → {end / 1024:.1f} MB, "
+              f"{len(self.breaches)} breaches")
+        for message in self.breaches:
+            print(f"  breach: {message}")
+        return 1 if self.breaches else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3:
+        raise SystemExit(__doc__)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    public = sys.argv[3] if len(sys.argv) > 3 else os.path.join(root, "Public")
+    sys.exit(Soak(sys.argv[1], float(sys.argv[2]), public).run())
