@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "PreviewApp", dependencies: ["HTTPCore", "HTML", "Components"]),
         // A thin executable: parses arguments and runs the app.
         .executableTarget(name: "preview-server", dependencies: ["PreviewApp", "HTTPCore"]),
+        // Render-only benchmark (release mode, run by scripts/bench): microseconds per page and fragment.
+        .executableTarget(name: "render-bench", dependencies: ["PreviewApp", "Components", "HTTPCore"]),
         // A test kit: in-process requests, a live server on port 0, URLSession and raw-socket clients.
         .target(name: "HTTPTesting", dependencies: ["HTTPCore"]),
 

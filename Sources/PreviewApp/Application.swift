@@ -18,6 +18,7 @@ public final class Application: Sendable {
     public let responder: RouterResponder
     /// Knows the bound port once the server runs.
     public let hostAllowList: HostAllowList
+    let pages: PageRoutes
     /// Keeps committed likes in the `--state` file, when there is one.
     public let persister: LikeStatePersister?
 
@@ -67,11 +68,18 @@ public final class Application: Sendable {
             Application.errorResponse(error, for: request, settings: service.settings)
         }
         router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
-        router.mount(PageRoutes(fixtures: fixtures, likes: likes, service: service, events: events))
+        let pages = PageRoutes(fixtures: fixtures, likes: likes, service: service, events: events)
+        self.pages = pages
+        router.mount(pages)
         router.mount(GalleryRoutes(likes: likes, service: service, events: events))
         router.mount(AvatarView.SelfManagedRoutes(navigator: AppNavigator(fixtures: fixtures), events: events))
         router.mount(LikeButton.SelfManagedRoutes(likes: likes, service: likeService ?? service, events: events))
         self.responder = router.buildResponder()
+    }
+
+    /// The feed page as `viewer` sees it, exactly as `GET /feed` renders it (for the render benchmark).
+    public func renderFeed(for viewer: Viewer) -> [UInt8] {
+        pages.renderFeed(for: viewer)
     }
 
     /// An HTML error page, or JSON for the API.

@@ -14,7 +14,7 @@ struct PageRoutes: RouteCollection {
             .html(IndexPage(fixtures: fixtures, settings: service.settings, events: events.recent(limit: 50)).render())
         }
         routes.get("/feed") { request in
-            .html(FeedPage(context: context(request)).render())
+            .html(renderFeed(for: request.viewer))
         }
         routes.get("/posts/:id") { request in
             let post = try post(request.parameters["id"])
@@ -48,6 +48,12 @@ struct PageRoutes: RouteCollection {
             }
             return .html(EventsPage(events: recent, settings: service.settings).render())
         }
+    }
+
+    /// The feed page as `viewer` sees it.
+    func renderFeed(for viewer: Viewer) -> [UInt8] {
+        FeedPage(context: PageContext(fixtures: fixtures, likes: likes, settings: service.settings, viewer: viewer))
+            .render()
     }
 
     private func context(_ request: HTTPRequest) -> PageContext {

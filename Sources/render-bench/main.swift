@@ -1,0 +1,45 @@
+import Components
+import HTTPCore
+import PreviewApp
+
+// Render only, in-process: microseconds per /feed page (20 cells) and per component fragment.
+// Usage: render-bench [ITERATIONS]   (build with -c release; scripts/bench runs it)
+
+let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20_000
+var options = PreviewOptions()
+options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0)
+let app = try Application(options: options)
+let viewer = Viewer(id: "vbench")!
+
+/// Runs `body` `count` times (after a warm-up) and returns microseconds per call; `sink` keeps the work alive.
+func measure(_ name: String, count: Int, _ body: () -> Int) -> Double {
+    var sink = 0
+    for _ in 0..<max(1, count / 10) { sink &+= body() }
+    let clock = ContinuousClock()
+    let started = clock.now
+    for _ in 0..<count { sink &+= body() }
+    let elapsed = clock.now - started
+    let micros = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+    let perCall = micros / Double(count)
+    StandardOutput.write(
+        "\(name)\t\(String(Int(perCall * 100)).insertingDecimalPoint) µs\t(\(count) runs, \(sink % 7 + 1 > 0 ? "ok" : ""))\n"
+    )
+    return perCall
+}
+
+extension String {
+    /// "123" → "1.23"
+    var insertingDecimalPoint: String {
+        let padded = count < 3 ? String(repeating: "0", count: 3 - count) + self : self
+        return String(padded.dropLast(2)) + "." + String(padded.suffix(2))
+    }
+}
+
+let feedBytes = app.renderFeed(for: viewer).count
+StandardOutput.write("feed page: \(feedBytes) bytes\n")
+_ = measure("render /feed (20 cells)", count: iterations / 4) { app.renderFeed(for: viewer).count }
+for preview in ComponentCatalog.all {
+    let values = preview.values(of: preview.variants[0])
+    let bytes = preview.render(values).count
+    _ = measure("render \(preview.name) fragment (\(bytes) B)", count: iterations) { preview.render(values).count }
+}
