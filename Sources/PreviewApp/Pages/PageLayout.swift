@@ -51,7 +51,7 @@ struct SimulationStatusBar: HTMLComponent {
     var settings: SimulationSettings
 
     func render(into html: inout HTMLBuffer) {
-        html.element(.div, .class("status-bar"), .ariaLabel("Simulation settings")) { html in
+        html.element(.section, .class("status-bar"), .ariaLabel("Simulation settings")) { html in
             html.element(
                 .span, .class("status-item"),
                 text: "Like service: latency \(settings.latencyMilliseconds) ms"

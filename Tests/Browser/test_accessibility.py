@@ -1,0 +1,113 @@
+"""axe-core on every page, light and dark, narrow and wide: zero violations. A broken page proves the runner reports."""
+
+import os
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from support import wait_until_settled
+
+PAGES = ["/", "/feed", "/users/ada", "/users/tim", "/posts/p1", "/events", "/users/nobody", "/components/like", "/components/avatar"]
+
+_RUN_AXE = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ['violations']})
+  .then(results => done(results.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+    nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html, summary: n.failureSummary})),
+  }))))
+  .catch(error => done([{id: 'axe-error', impact: 'critical', help: String(error), helpUrl: '', nodes: []}]));
+"""
+
+
+def run_axe(driver, axe_source):
+    if not driver.execute_script("return typeof window.axe === 'object';"):
+        driver.execute_script(axe_source)
+    return driver.execute_async_script(_RUN_AXE)
+
+
+def readable(violations, where):
+    lines = [f"{len(violations)} axe violation(s) on {where}:"]
+    for violation in violations:
+        lines.append(f"- {violation['id']} ({violation['impact']}): {violation['help']} {violation['helpUrl']}")
+        for node in violation["nodes"][:10]:
+            lines.append(f"    {node['target']}: {node['html'][:200]}")
+            for summary_line in (node["summary"] or "").splitlines():
+                lines.append(f"        {summary_line}")
+    return "\n".join(lines)
+
+
+@pytest.fixture(scope="session")
+def seeded_server(server):
+    """The server with one tap of each outcome in its event log, so /events has rows to check."""
+    taps = [
+        ("/components/avatar/tap", b"uid=ada", {}),
+        ("/components/like/tap", b"post=p9&liked=true", {"X-Simulate-Failure": "never"}),
+        ("/components/like/tap", b"post=p7&liked=true", {"X-Simulate-Failure": "always"}),
+    ]
+    for path, body, headers in taps:
+        request = urllib.request.Request(server.url + path, data=body, headers={"Cookie": "viewer=va11y", **headers})
+        try:
+            urllib.request.urlopen(request, timeout=10).close()
+        except urllib.error.HTTPError:
+            pass  # 303s are followed; a 503 from the forced failure is expected
+    return server
+
+
+def emulate(driver, scheme, width, reduced_motion=False):
+    features = [{"name": "prefers-color-scheme", "value": scheme}]
+    if reduced_motion:  # no colour transitions: axe must not catch a colour half-way
+        features.append({"name": "prefers-reduced-motion", "value": "reduce"})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+    driver.set_window_size(width, 900)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", PAGES)
+def test_page_has_no_axe_violations(browser, seeded_server, axe_source, path, scheme):
+    emulate(browser, scheme, 1200)
+    browser.get(seeded_server.url + path)
+    if path == "/users/nobody":
+        assert browser.find_element(By.TAG_NAME, "h1").text.startswith("404")
+    violations = run_axe(browser, axe_source)
+    assert not violations, readable(violations, f"{path} ({scheme})")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", ["/feed", "/users/tim", "/events"])
+def test_narrow_page_has_no_axe_violations(browser, seeded_server, axe_source, path, scheme):
+    emulate(browser, scheme, 375)
+    browser.get(seeded_server.url + path)
+    violations = run_axe(browser, axe_source)
+    assert not violations, readable(violations, f"{path} at 375 px ({scheme})")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_like_states_have_no_axe_violations(browser, failing_server, axe_source, scheme):
+    """The busy state and the rolled-back state with its alert, as the page shows them."""
+    emulate(browser, scheme, 1200, reduced_motion=True)
+    post = "p11" if scheme == "light" else "p12"
+    browser.get(failing_server.url + "/feed")
+    browser.find_element(By.CSS_SELECTOR, f"#like-{post} .like-button").click()
+    busy = run_axe(browser, axe_source)
+    wait_until_settled(browser, post)
+    rolled_back = run_axe(browser, axe_source)
+    assert not busy, readable(busy, f"/feed while like-{post} is busy ({scheme})")
+    assert not rolled_back, readable(rolled_back, f"/feed after like-{post} rolled back ({scheme})")
+
+
+def test_axe_reports_a_broken_page(browser, axe_source, job_dir):
+    page = os.path.join(job_dir, "broken.html")
+    with open(page, "w", encoding="utf-8") as file:
+        file.write(
+            '<!DOCTYPE html><html lang="en"><head><title>Broken</title></head><body><main>'
+            '<img src="nothing.png"><button></button>'
+            "</main></body></html>"
+        )
+    browser.get("file://" + page)
+    violations = run_axe(browser, axe_source)
+    found = {violation["id"] for violation in violations}
+    assert {"image-alt", "button-name"} <= found, readable(violations, "the broken page")
+    print(readable(violations, "the deliberately broken page (expected)"))

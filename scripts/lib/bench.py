@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Side-by-side benchmark of preview-server against the C libmicrohttpd reference (see scripts/bench)."""
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+QUICK = "--quick" in sys.argv
+DURATION = 3 if QUICK else 10
+ROUNDS = 1 if QUICK else 3
+TICKS = os.sysconf("SC_CLK_TCK")
+CORES = os.cpu_count() or 1
+WORK = os.path.join(ROOT, ".build", "bench")
+os.makedirs(WORK, exist_ok=True)
+
+
+def proc_stat(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime, in ticks
+
+
+def proc_status(pid, key):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+class Server:
+    def __init__(self, argv, ready_on_stderr=False, pin=None):
+        if pin is not None:
+            argv = ["taskset", "-c", str(pin)] + argv
+        self.process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stream = self.process.stderr if ready_on_stderr else self.process.stdout
+        line = stream.readline()
+        match = re.search(r"listening on (?:http://127\.0\.0\.1:)?(\d+)", line)
+        if not match:
+            raise SystemExit(f"bench: server did not start: {line!r}")
+        self.port = int(match.group(1))
+        self.pid = self.process.pid
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def fetch(url, headers=None):
+    request = urllib.request.Request(url, headers=headers or {})
+    with urllib.request.urlopen(request) as response:
+        return response.read(), response.headers.get("Content-Type")
+
+
+def to_ms(text):
+    value, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def wrk(server, path, connections=64, headers=(), script=None, duration=DURATION, pin=None, timeout="5s"):
+    argv = ["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--latency", f"--timeout={timeout}"]
+    for header in headers:
+        argv += ["-H", header]
+    if script:
+        argv += ["-s", script]
+    argv.append(server.url(path))
+    if pin is not None:
+        argv = ["taskset", "-c", str(pin)] + argv
+    before = proc_stat(server.pid)
+    rss_peak = 0
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    threads = proc_status(server.pid, "Threads")
+    while process.poll() is None:
+        rss_peak = max(rss_peak, proc_status(server.pid, "VmRSS"))
+        threads = max(threads, proc_status(server.pid, "Threads"))
+        time.sleep(0.25)
+    out = process.stdout.read()
+    after = proc_stat(server.pid)
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    total = int(re.search(r"(\d+) requests in", out).group(1))
+    p50 = to_ms(re.search(r"50%\s+([\d.]+\w+)", out).group(1))
+    p99 = to_ms(re.search(r"99%\s+([\d.]+\w+)", out).group(1))
+    errors = re.search(r"Socket errors: (.*)", out)
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    cpu_us = (after - before) / TICKS * 1e6 / max(total, 1)
+    return {"rps": rps, "p50": p50, "p99": p99, "cpu": cpu_us, "rss": rss_peak / 1024, "threads": threads,
+            "errors": errors.group(1) if errors else "", "non2xx": int(non2xx.group(1)) if non2xx else 0}
+
+
+def median_of(runs):
+    return {key: (statistics.median(r[key] for r in runs) if isinstance(runs[0][key], (int, float)) else runs[-1][key])
+            for key in runs[0]}
+
+
+rows = []
+
+
+def row(name, ours, reference=None, note=""):
+    rows.append((name, ours, reference, note))
+    ratio = f"{ours['rps'] / reference['rps']:.2f}x rps, {ours['cpu'] / reference['cpu']:.2f}x cpu" if reference else ""
+    print(f"  {name}: {ours['rps']:.0f} req/s, p50 {ours['p50']:.2f} ms, p99 {ours['p99']:.2f} ms, "
+          f"{ours['cpu']:.1f} µs cpu/req, rss {ours['rss']:.1f} MB {ratio} {note}", flush=True)
+
+
+def compare(name, ours_server, reference_body, content_type, path, headers=(), pin_server=None):
+    """Alternating rounds of our server and a reference serving the same bytes."""
+    body_file = os.path.join(WORK, name.replace(" ", "_").replace("/", "_") + ".body")
+    with open(body_file, "wb") as f:
+        f.write(reference_body)
+    reference = Server([REFERENCE, body_file, "0", str(CORES), content_type], ready_on_stderr=True) if REFERENCE else None
+    ours_runs, ref_runs = [], []
+    for _ in range(ROUNDS):
+        ours_runs.append(wrk(ours_server, path, headers=headers))
+        if reference:
+            ref_runs.append(wrk(reference, path))
+    if reference:
+        reference.stop()
+    row(name, median_of(ours_runs), median_of(ref_runs) if ref_runs else None)
+
+
+def main():
+    global REFERENCE
+    binary = os.path.join(ROOT, ".build", "release", "preview-server")
+    print(f"bench on {CORES} cores, {os.uname().machine}, {time.strftime('%Y-%m-%d')}, "
+          f"{'quick' if QUICK else 'full'}: wrk -t2 -c64 -d{DURATION}s, {ROUNDS} round(s), medians", flush=True)
+    print(f"release build: {BUILD_SECONDS:.1f} s ({BUILD_KIND})")
+    REFERENCE = os.environ.get("REFERENCE_BINARY") or None
+    if not REFERENCE:
+        print("  (no reference server: ratios omitted)")
+    common = ["--port", "0", "--quiet", "--latency-ms", "0", "--failure-rate", "0", "--threads", str(CORES),
+              "--public", os.path.join(ROOT, "Public"), "--max-connections", "4096", "--max-pending", "8192"]
+    ours = Server([binary] + common)
+    fetch(ours.url("/healthz"))
+    time.sleep(0.5)
+    idle_rss = proc_status(ours.pid, "VmRSS") / 1024
+    print(f"idle RSS: {idle_rss:.1f} MB", flush=True)
+
+    cookie = "Cookie: viewer=vbench"
+    like_path = "/components/like/fragment?post=p1&liked=true&count=12345"
+    avatar_path = "/components/avatar/fragment?uid=ada&vip=verified"
+    for name, path in [("GET like fragment", like_path), ("GET avatar fragment", avatar_path), ("GET /feed (20 cells)", "/feed")]:
+        body, content_type = fetch(ours.url(path), {"Cookie": "viewer=vbench"})
+        compare(name, ours, body, content_type, path, headers=[cookie])
+
+    for name, extra in [("POST like tap (PRG)", ""), ("POST like tap (HX-Request)", 'headers["HX-Request"] = "true"')]:
+        script = os.path.join(WORK, name.split("(")[1].rstrip(")").replace("-", "").lower() + ".lua")
+        with open(script, "w") as f:
+            f.write(LIKE_SCRIPT.replace("--EXTRA--", extra))
+        runs = [wrk(ours, "/components/like/tap", script=script) for _ in range(ROUNDS)]
+        row(name, median_of(runs), note=f"(vs fragment GET: {median_of(runs)['rps'] / rows[0][1]['rps']:.2f}x)")
+
+    css, css_type = fetch(ours.url("/public/app.css"))
+    compare("GET static app.css", ours, css, css_type, "/public/app.css")
+    etag = urllib.request.urlopen(ours.url("/public/app.css")).headers["ETag"]
+    runs = [wrk(ours, "/public/app.css", headers=[f"If-None-Match: {etag}"]) for _ in range(ROUNDS)]
+    row("GET static app.css, If-None-Match (304)", median_of(runs))
+    ours.stop()
+
+    # Pinned: server on core 0, wrk on core 1.
+    if CORES >= 2:
+        pinned = Server([binary] + common, pin=0)
+        runs = [wrk(pinned, like_path, headers=[cookie], pin=1) for _ in range(ROUNDS)]
+        row("GET like fragment, pinned", median_of(runs))
+        pinned.stop()
+
+    # Slow taps: 200 ms of simulated network per tap.
+    slow_args = list(common)
+    slow_args[slow_args.index("--latency-ms") + 1] = "200"
+    slow = Server([binary] + slow_args)
+    script = os.path.join(WORK, "slow.lua")
+    with open(script, "w") as f:
+        f.write(LIKE_SCRIPT.replace("--EXTRA--", 'headers["HX-Request"] = "true"'))
+    for connections in (1000, 2000):
+        runs = [wrk(slow, "/components/like/tap", connections=connections, script=script) for _ in range(ROUNDS)]
+        result = median_of(runs)
+        ideal = connections / 0.2
+        row(f"slow taps, 200 ms, {connections} connections", result,
+            note=f"({result['rps'] / ideal * 100:.0f}% of {ideal:.0f}/s; threads {result['threads']}; errors {result['errors'] or 'none'})")
+    slow.stop()
+
+    render = subprocess.run([os.path.join(ROOT, ".build", "release", "render-bench"), "4000" if QUICK else "20000"],
+                            capture_output=True, text=True).stdout
+    print("render only, in-process:")
+    for line in render.strip().splitlines():
+        print("  " + line)
+
+    print("\n| workload | req/s | p50 ms | p99 ms | CPU µs/req | RSS MB | vs reference |")
+    print("|---|---|---|---|---|---|---|")
+    for name, ours_result, reference, note in rows:
+        ratio = (f"{ours_result['rps'] / reference['rps']:.2f}× req/s, {ours_result['cpu'] / reference['cpu']:.2f}× CPU "
+                 f"(ref {reference['rps']:.0f} req/s, {reference['cpu']:.1f} µs)") if reference else note
+        print(f"| {name} | {ours_result['rps']:.0f} | {ours_result['p50']:.2f} | {ours_result['p99']:.2f} | "
+              f"{ours_result['cpu']:.1f} | {ours_result['rss']:.1f} | {ratio} |")
+    print(f"\nidle RSS {idle_rss:.1f} MB; release build {BUILD_SECONDS:.1f} s ({BUILD_KIND})")
+
+
+LIKE_SCRIPT = """
+local counter = 0
+math.randomseed(os.time())
+local offset = math.random(1, 1000000)
+request = function()
+  counter = counter + 1
+  local n = counter + offset
+  local viewer = "vb" .. (n % 20000)
+  local liked = (math.floor(n / 20000) % 2 == 0) and "true" or "false"
+  local headers = {}
+  headers["Content-Type"] = "application/x-www-form-urlencoded"
+  headers["Cookie"] = "viewer=" .. viewer
+  --EXTRA--
+  return wrk.format("POST", "/components/like/tap", headers, "post=p" .. (n % 20 + 1) .. "&liked=" .. liked .. "&return_to=/feed")
+end
+"""
+
+if __name__ == "__main__":
+    BUILD_SECONDS = float(os.environ.get("BUILD_SECONDS", "0"))
+    BUILD_KIND = os.environ.get("BUILD_KIND", "")
+    main()
