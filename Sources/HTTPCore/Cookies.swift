@@ -6,6 +6,8 @@
 /// ```
 public struct Cookies: Sendable, Equatable {
     public private(set) var values: [String: String]
+    /// Names whose values the server set while handling this request (see `assign`).
+    public private(set) var assignedNames: Set<String> = []
 
     public init(_ values: [String: String] = [:]) {
         self.values = values
@@ -15,24 +17,45 @@ public struct Cookies: Sendable, Equatable {
     /// the first occurrence of a name wins; values in double quotes are unquoted. Never fails.
     public init(header: String?) {
         var values = [String: String]()
-        guard let header else {
+        guard var header, !header.isEmpty else {
             self.values = values
             return
         }
-        for pair in header.utf8.split(separator: UInt8(ascii: ";")) {
-            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            let name = Self.trimmed(pair[pair.startIndex..<equals])
-            var value = Self.trimmed(pair[pair.index(after: equals)...])
-            if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
-                value = value.dropFirst().dropLast()
-            }
-            guard !name.isEmpty else { continue }
-            let key = String(decoding: name, as: UTF8.self)
-            if values[key] == nil {
-                values[key] = String(decoding: value, as: UTF8.self)
+        header.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
+                var equals = start
+                while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                if equals < end {
+                    let name = Self.trimmed(bytes, start, equals)
+                    var value = Self.trimmed(bytes, equals + 1, end)
+                    if value.count >= 2 && bytes[value.lowerBound] == UInt8(ascii: "\"")
+                        && bytes[value.upperBound - 1] == UInt8(ascii: "\"")
+                    {
+                        value = (value.lowerBound + 1)..<(value.upperBound - 1)
+                    }
+                    if !name.isEmpty {
+                        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
+                        if values[key] == nil {
+                            values[key] = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
+                        }
+                    }
+                }
+                start = end + 1
             }
         }
         self.values = values
+    }
+
+    /// The range `start..<end` without leading and trailing spaces and tabs.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
+        var start = start
+        var end = end
+        while start < end && (bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t")) { start += 1 }
+        while end > start && (bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t")) { end -= 1 }
+        return start..<end
     }
 
     public subscript(name: String) -> String? {
@@ -40,14 +63,11 @@ public struct Cookies: Sendable, Equatable {
         set { values[name] = newValue }
     }
 
-    private static func trimmed(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
-        var bytes = bytes
-        while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
-            bytes = bytes.dropFirst()
-        }
-        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
-            bytes = bytes.dropLast()
-        }
-        return bytes
+    /// Sets a value the client did not send (say, a new session id), remembering that the server chose it,
+    /// so that the response can set the cookie.
+    public mutating func assign(_ name: String, _ value: String) {
+        values[name] = value
+        assignedNames.insert(name)
     }
+
 }

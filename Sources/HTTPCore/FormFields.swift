@@ -16,23 +16,34 @@ public struct FormFields: Sendable, Equatable, Sequence {
     /// Decodes `name=value&…`: `+` is a space, `%XX` escapes are decoded, empty pairs are skipped.
     ///
     /// - Throws: `HTTPError` 400 naming the field when an escape is malformed or the result is not UTF-8.
-    public init<Bytes: BidirectionalCollection<UInt8>>(decoding encoded: Bytes) throws(HTTPError) {
-        var fields = [Field]()
-        for pair in encoded.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let name: Bytes.SubSequence
-            let value: Bytes.SubSequence
-            if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
-                name = pair[pair.startIndex..<equals]
-                value = pair[pair.index(after: equals)...]
-            } else {
-                name = pair
-                value = pair[pair.endIndex...]
+    public init<Bytes: Collection<UInt8>>(decoding encoded: Bytes) throws(HTTPError) {
+        let parsed =
+            encoded.withContiguousStorageIfAvailable { bytes in
+                Result { () throws(HTTPError) in try Self.parse(bytes) }
             }
-            let decodedName = try Self.decode(name, describing: nil)
-            let decodedValue = try Self.decode(value, describing: decodedName)
-            fields.append((name: decodedName, value: decodedValue))
+            ?? Array(encoded).withUnsafeBufferPointer { bytes in
+                Result { () throws(HTTPError) in try Self.parse(bytes) }
+            }
+        self.fields = try parsed.get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> [Field] {
+        var fields = [Field]()
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "&") { end += 1 }
+            if end > start {
+                var equals = start
+                while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<equals])
+                let value = UnsafeBufferPointer(rebasing: bytes[Swift.min(equals + 1, end)..<end])
+                let decodedName = try decode(name, describing: nil)
+                fields.append((name: decodedName, value: try decode(value, describing: decodedName)))
+            }
+            start = end + 1
         }
-        self.fields = fields
+        return fields
     }
 
     /// The first value for `name`, or `nil`.
@@ -65,8 +76,8 @@ public struct FormFields: Sendable, Equatable, Sequence {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
 
-    private static func decode<Part: Collection<UInt8>>(
-        _ part: Part,
+    private static func decode(
+        _ part: UnsafeBufferPointer<UInt8>,
         describing field: String?
     ) throws(HTTPError) -> String {
         do {

@@ -61,12 +61,17 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Compares two header names ASCII case-insensitively.
     static func namesMatch(_ a: String, _ b: String) -> Bool {
-        let a = a.utf8
-        let b = b.utf8
-        guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) where x != y {
-            guard ASCII.lowercased(x) == ASCII.lowercased(y) else { return false }
+        guard a.utf8.count == b.utf8.count else { return false }
+        if a == b { return true }
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                for index in 0..<x.count where ASCII.lowercased(x[index]) != ASCII.lowercased(y[index]) {
+                    return false
+                }
+                return true
+            }
         }
-        return true
     }
 }

@@ -65,7 +65,7 @@ public final class HTTPServer: Sendable {
             UInt32(max(1, configuration.threads)),
             UInt32(max(1, configuration.maxConnections)),
             UInt32(max(0, configuration.connectionTimeoutSeconds)),
-            256 * 1024
+            32 * 1024  // libmicrohttpd clears the pool between requests: keep it at its default size
         )
         guard let started else {
             close(socket.descriptor)

@@ -13,37 +13,43 @@ public enum PercentEncoding {
         _ encoded: Bytes,
         plusAsSpace: Bool
     ) throws(DecodingError) -> String {
+        let decoded =
+            encoded.withContiguousStorageIfAvailable { bytes in
+                Result { () throws(DecodingError) in try decode(bytes, plusAsSpace: plusAsSpace) }
+            }
+            ?? Array(encoded).withUnsafeBufferPointer { bytes in
+                Result { () throws(DecodingError) in try decode(bytes, plusAsSpace: plusAsSpace) }
+            }
+        return try decoded.get()
+    }
+
+    /// The work of `decode`, on contiguous bytes: plain text (the common case) is validated and
+    /// copied in one go; only text with escapes is rebuilt byte by byte.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) throws(DecodingError) -> String {
+        let needsDecoding = bytes.contains { $0 == UInt8(ascii: "%") || ($0 == UInt8(ascii: "+") && plusAsSpace) }
+        guard needsDecoding else {
+            guard let string = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+            return string
+        }
         var decoded = [UInt8]()
-        decoded.reserveCapacity(encoded.count)
-        var index = encoded.startIndex
-        var offset = 0
-        while index != encoded.endIndex {
-            let byte = encoded[index]
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                let first = encoded.index(after: index)
-                guard first != encoded.endIndex, let high = ASCII.hexValue(encoded[first]) else {
-                    throw .malformedEscape(offset: offset)
-                }
-                let second = encoded.index(after: first)
-                guard second != encoded.endIndex, let low = ASCII.hexValue(encoded[second]) else {
-                    throw .malformedEscape(offset: offset)
+                guard index + 2 < bytes.count,
+                    let high = ASCII.hexValue(bytes[index + 1]), let low = ASCII.hexValue(bytes[index + 2])
+                else {
+                    throw .malformedEscape(offset: index)
                 }
                 decoded.append(high << 4 | low)
-                index = encoded.index(after: second)
-                offset += 3
+                index += 3
                 continue
             }
-            if byte == UInt8(ascii: "+") && plusAsSpace {
-                decoded.append(UInt8(ascii: " "))
-            } else {
-                decoded.append(byte)
-            }
-            index = encoded.index(after: index)
-            offset += 1
+            decoded.append(byte == UInt8(ascii: "+") && plusAsSpace ? UInt8(ascii: " ") : byte)
+            index += 1
         }
-        guard let string = String(validating: decoded, as: UTF8.self) else {
-            throw .invalidUTF8
-        }
+        guard let string = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8 }
         return string
     }
 

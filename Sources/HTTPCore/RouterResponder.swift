@@ -7,8 +7,8 @@ public struct RouterResponder: HTTPResponder {
 
     public func respond(to request: HTTPRequest) -> HTTPOutcome {
         var request = request
-        for (index, step) in middleware.enumerated() {
-            if var early = step.prepare(&request) {
+        for index in middleware.indices {
+            if var early = middleware[index].prepare(&request) {
                 finish(&early, for: request, through: index)
                 return .response(early)
             }
@@ -57,9 +57,10 @@ public struct RouterResponder: HTTPResponder {
     }
 
     private func finish(_ response: inout HTTPResponse, for request: HTTPRequest, through last: Int) {
-        guard last >= 0 else { return }
-        for step in middleware[...last].reversed() {
-            step.finish(&response, for: request)
+        var index = last
+        while index >= 0 {
+            middleware[index].finish(&response, for: request)
+            index -= 1
         }
     }
 
@@ -73,18 +74,25 @@ public struct RouterResponder: HTTPResponder {
 
     /// Splits a raw path into percent-decoded segments: `/users/a%20b` → `["users", "a b"]`.
     static func decodedSegments(of path: String) throws(HTTPError) -> [String] {
-        var segments = [String]()
-        let utf8 = path.utf8
-        for raw in utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
-            do {
-                segments.append(try PercentEncoding.decode(raw, plusAsSpace: false))
-            } catch {
-                throw HTTPError(.badRequest, "The path \(path) has a malformed percent-escape or is not UTF-8.")
+        var path = path
+        let result = path.withUTF8 { bytes -> Result<[String], HTTPError> in
+            var segments = [String]()
+            var start = 1  // after the leading "/"
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end += 1 }
+                do {
+                    segments.append(
+                        try PercentEncoding.decode(
+                            UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false))
+                } catch {
+                    return .failure(HTTPError(.badRequest, "The path has a malformed percent-escape or is not UTF-8."))
+                }
+                start = end + 1
             }
+            return .success(segments)
         }
-        if segments == [""] {
-            return []
-        }
-        return segments
+        let segments = try result.get()
+        return segments == [""] ? [] : segments
     }
 }

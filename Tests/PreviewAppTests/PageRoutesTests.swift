@@ -169,3 +169,28 @@ import Testing
         #expect(svg.headers["Content-Type"] == "image/svg+xml")
     }
 }
+
+extension PageRoutesTests {
+    @Test func aLaterTapClearsAnEarlierFailureMessage() async throws {
+        let app = makeApp()
+        _ = try await app.responder.test(
+            .post, "/components/like/tap", headers: .viewer("vclear", ["X-Simulate-Failure": "always"]),
+            body: "post=p6&liked=true")
+        _ = try await app.responder.test(
+            .post, "/components/like/tap", headers: .viewer("vclear", ["HX-Request": "true"]),
+            body: "post=p6&liked=true")
+        let feed = try await app.responder.test(.get, "/feed", headers: .viewer("vclear")).bodyText
+        #expect(occurrences(of: "role=\"alert\"", in: feed) == 0)
+    }
+
+    @Test func onlyAChangedLikeAnimatesAfterAPlainTap() async throws {
+        let app = makeApp()
+        let tap = "post=p7&liked=true"
+        _ = try await app.responder.test(.post, "/components/like/tap", headers: .viewer("vanim"), body: tap)
+        let first = try await app.responder.test(.get, "/feed", headers: .viewer("vanim")).bodyText
+        #expect(first.contains(#"<div class="like like--animated" id="like-p7""#))
+        _ = try await app.responder.test(.post, "/components/like/tap", headers: .viewer("vanim"), body: tap)
+        let repeated = try await app.responder.test(.get, "/feed", headers: .viewer("vanim")).bodyText
+        #expect(repeated.contains(#"<div class="like" id="like-p7""#))
+    }
+}

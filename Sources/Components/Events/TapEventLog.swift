@@ -40,7 +40,7 @@ public final class TapEventLog: Sendable {
 
     /// Up to `limit` events, newest first.
     public func recent(limit: Int = .max) -> [TapEvent] {
-        state.withLock { Array($0.events.suffix(limit).reversed()) }
+        state.withLock { Array($0.events.suffix(max(0, limit)).reversed()) }
     }
 
     /// The number of events kept.

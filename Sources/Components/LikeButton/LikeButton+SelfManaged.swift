@@ -144,6 +144,8 @@ extension LikeButton {
                     latencyMilliseconds: (ContinuousClock.now - started).wholeMilliseconds
                 )
             )
+            // This tap's outcome replaces any message left by an earlier one.
+            _ = likes.takeFlash(for: tap.key)
             if tap.wantsFragment {
                 let button = LikeButton.selfManaged(
                     post: tap.key.post,
@@ -155,7 +157,11 @@ extension LikeButton {
                 )
                 return .html(button.renderedBytes, status: succeeded ? .ok : .serviceUnavailable)
             }
-            likes.setFlash(succeeded ? .committed : .failed(LikeButton.failureMessage), for: tap.key)
+            if !succeeded {
+                likes.setFlash(.failed(LikeButton.failureMessage), for: tap.key)
+            } else if committed.liked && !prior.liked {
+                likes.setFlash(.committed, for: tap.key)
+            }
             return .redirect(to: LocalPath.validated(tap.returnTo, fallback: LikeButton.defaultReturnPath))
         }
     }

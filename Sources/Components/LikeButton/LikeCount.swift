@@ -25,14 +25,19 @@ public enum LikeCount {
 
     /// `1234567` → `1,234,567`.
     public static func grouped(_ value: Int) -> String {
-        let digits = Array(String(value.magnitude))
-        var result = value < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 {
-                result.append(",")
+        var digits = String(value.magnitude)
+        guard digits.utf8.count > 3 else { return value < 0 ? "-" + digits : digits }
+        var result = [UInt8]()
+        result.reserveCapacity(digits.utf8.count + digits.utf8.count / 3 + 1)
+        if value < 0 { result.append(UInt8(ascii: "-")) }
+        digits.withUTF8 { bytes in
+            for index in 0..<bytes.count {
+                if index > 0 && (bytes.count - index) % 3 == 0 {
+                    result.append(UInt8(ascii: ","))
+                }
+                result.append(bytes[index])
             }
-            result.append(digit)
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -7,15 +7,15 @@ public struct ViewerCookie: HTTPMiddleware {
 
     public func prepare(_ request: inout HTTPRequest) -> HTTPResponse? {
         if request.cookies[Viewer.cookieName].flatMap(Viewer.init(id:)) == nil {
-            request.cookies[Viewer.cookieName] = Viewer.random().id
+            request.cookies.assign(Viewer.cookieName, Viewer.random().id)
         }
         return nil
     }
 
     public func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {
-        // The header is what the client sent; the parsed cookies are what `prepare` settled on.
-        let sent = Cookies(header: request.headers["Cookie"])[Viewer.cookieName]
-        guard sent.flatMap(Viewer.init(id:)) == nil, let assigned = request.cookies[Viewer.cookieName] else {
+        guard request.cookies.assignedNames.contains(Viewer.cookieName),
+            let assigned = request.cookies[Viewer.cookieName]
+        else {
             return
         }
         response.headers.add("Set-Cookie", SetCookie(name: Viewer.cookieName, value: assigned).headerValue)

@@ -62,6 +62,9 @@ struct GalleryRequest {
     }
 
     var fragment: [UInt8] {
-        preview.render(values, configuration: configuration, plainAction: plainAction)
+        // The plain action is only built when it is used (it encodes the whole query).
+        preview.render(
+            values, configuration: configuration,
+            plainAction: configuration == .plain ? plainAction : TapAction(path: "/"))
     }
 }

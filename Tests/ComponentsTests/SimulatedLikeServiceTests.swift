@@ -1,0 +1,128 @@
+import Components
+import Testing
+
+@Suite struct SimulatedLikeServiceTests {
+    /// Sends `count` requests one after another and reports which succeeded.
+    private func outcomes(
+        of service: SimulatedLikeService, count: Int = 50, forced: [Int: ForcedOutcome] = [:]
+    ) async -> [Bool] {
+        var results: [Bool] = []
+        for index in 0..<count {
+            do {
+                try await service.send(
+                    LikeRequest(post: "p1", viewer: "v", liked: index % 2 == 0, forcedOutcome: forced[index]))
+                results.append(true)
+            } catch {
+                results.append(false)
+            }
+        }
+        return results
+    }
+
+    private func settings(failureRate: Double, seed: UInt64) -> SimulationSettings {
+        SimulationSettings(latencyMilliseconds: 0, jitterMilliseconds: 0, failureRate: failureRate, seed: seed)
+    }
+
+    @Test func sameSeedGivesTheSameOutcomes() async {
+        let first = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 42)))
+        let second = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 42)))
+        #expect(first == second)
+        #expect(first.contains(true))
+        #expect(first.contains(false))
+    }
+
+    @Test func differentSeedsGiveDifferentOutcomes() async {
+        let first = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 1)))
+        let second = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 2)))
+        #expect(first != second)
+    }
+
+    @Test func failureRateZeroNeverFails() async {
+        let results = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0, seed: 3)), count: 200)
+        #expect(results == Array(repeating: true, count: 200))
+    }
+
+    @Test func failureRateOneAlwaysFails() async {
+        let results = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 1, seed: 3)), count: 200)
+        #expect(results == Array(repeating: false, count: 200))
+    }
+
+    @Test func failureIsALikeServiceError() async {
+        let service = SimulatedLikeService(settings: settings(failureRate: 1, seed: 3))
+        await #expect(throws: LikeServiceError.self) {
+            try await service.send(LikeRequest(post: "p1", viewer: "v", liked: true))
+        }
+    }
+
+    @Test func forcedOutcomesOverrideTheDraw() async {
+        let alwaysFailing = SimulatedLikeService(settings: settings(failureRate: 1, seed: 5))
+        #expect(await outcomes(of: alwaysFailing, count: 3, forced: [1: .succeed]) == [false, true, false])
+        let neverFailing = SimulatedLikeService(settings: settings(failureRate: 0, seed: 5))
+        #expect(await outcomes(of: neverFailing, count: 3, forced: [0: .fail, 2: .fail]) == [false, true, false])
+    }
+
+    @Test func forcingOneRequestDoesNotShiftTheOthers() async {
+        let baseline = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 9)))
+        let forced = await outcomes(
+            of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 9)), forced: [10: .fail, 20: .succeed])
+        #expect(forced[10] == false)
+        #expect(forced[20] == true)
+        for index in baseline.indices where index != 10 && index != 20 {
+            #expect(forced[index] == baseline[index], "request \(index)")
+        }
+    }
+
+    @Test func changingSettingsRestartsTheSequence() async {
+        let service = SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 11))
+        let first = await outcomes(of: service, count: 20)
+        let continued = await outcomes(of: service, count: 20)
+        service.settings = settings(failureRate: 0.5, seed: 11)
+        let restarted = await outcomes(of: service, count: 20)
+        #expect(restarted == first)
+        #expect(continued != first)
+
+        service.settings = settings(failureRate: 0.5, seed: 12)
+        #expect(service.settings == settings(failureRate: 0.5, seed: 12))
+        let reseeded = await outcomes(of: service, count: 20)
+        #expect(
+            reseeded
+                == (await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 12)), count: 20))
+        )
+    }
+
+    @Test func latencyIsAwaited() async throws {
+        let service = SimulatedLikeService(
+            settings: SimulationSettings(latencyMilliseconds: 50, jitterMilliseconds: 0, failureRate: 0, seed: 1))
+        let elapsed = try await ContinuousClock().measure {
+            try await service.send(LikeRequest(post: "p1", viewer: "v", liked: true))
+        }
+        #expect(elapsed >= .milliseconds(50))
+    }
+
+    @Test func defaultSettingsAreValid() throws {
+        let defaults = SimulationSettings()
+        #expect(
+            defaults == SimulationSettings(latencyMilliseconds: 300, jitterMilliseconds: 0, failureRate: 0.2, seed: 1))
+        #expect(try defaults.validated() == defaults)
+        let edges = SimulationSettings(latencyMilliseconds: 60_000, jitterMilliseconds: 60_000, failureRate: 1, seed: 0)
+        #expect(try edges.validated() == edges)
+    }
+
+    @Test(arguments: [
+        (SimulationSettings(latencyMilliseconds: -1), "latency-ms"),
+        (SimulationSettings(latencyMilliseconds: 60_001), "latency-ms"),
+        (SimulationSettings(jitterMilliseconds: -1), "jitter-ms"),
+        (SimulationSettings(jitterMilliseconds: 60_001), "jitter-ms"),
+        (SimulationSettings(failureRate: -0.1), "failure-rate"),
+        (SimulationSettings(failureRate: 1.5), "failure-rate"),
+        (SimulationSettings(failureRate: .nan), "failure-rate"),
+        (SimulationSettings(failureRate: .infinity), "failure-rate"),
+    ])
+    func outOfRangeSettingsNameTheSetting(_ settings: SimulationSettings, _ name: String) {
+        #expect {
+            try settings.validated()
+        } throws: { error in
+            (error as? SimulationSettings.SettingsError)?.setting == name
+        }
+    }
+}

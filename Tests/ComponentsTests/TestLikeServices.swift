@@ -1,0 +1,153 @@
+import Components
+import Synchronization
+
+/// A like service whose calls the test scripts by their arrival index: which fail, and which are held
+/// until the test releases them. A request's forced outcome wins over the script, as in the app.
+final class ScriptedLikeService: LikeService {
+    private struct State {
+        var requests: [LikeRequest] = []
+        var released: Set<Int> = []
+        var held: [Int: CheckedContinuation<Void, Never>] = [:]
+        var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let failing: Set<Int>
+    private let holding: Set<Int>
+    private let state = Mutex(State())
+
+    /// - Parameters:
+    ///   - failing: The indexes (from 0, in arrival order) of the calls that fail.
+    ///   - holding: The indexes of the calls that wait for `release(_:)` before answering.
+    init(failing: Set<Int> = [], holding: Set<Int> = []) {
+        self.failing = failing
+        self.holding = holding
+    }
+
+    /// Every request received, in arrival order.
+    var requests: [LikeRequest] {
+        state.withLock { $0.requests }
+    }
+
+    var callCount: Int {
+        state.withLock { $0.requests.count }
+    }
+
+    func send(_ request: LikeRequest) async throws(LikeServiceError) {
+        let (index, arrived) = state.withLock { state in
+            state.requests.append(request)
+            let count = state.requests.count
+            var arrived: [CheckedContinuation<Void, Never>] = []
+            state.callWaiters.removeAll { waiter in
+                guard waiter.count <= count else { return false }
+                arrived.append(waiter.continuation)
+                return true
+            }
+            return (count - 1, arrived)
+        }
+        for waiter in arrived {
+            waiter.resume()
+        }
+        if holding.contains(index) {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let releasedAlready = state.withLock { state in
+                    if state.released.contains(index) {
+                        return true
+                    }
+                    state.held[index] = continuation
+                    return false
+                }
+                if releasedAlready {
+                    continuation.resume()
+                }
+            }
+        }
+        let fails =
+            switch request.forcedOutcome {
+            case .fail: true
+            case .succeed: false
+            case nil: failing.contains(index)
+            }
+        if fails {
+            throw LikeServiceError("scripted failure of call \(index)")
+        }
+    }
+
+    /// Returns once at least `count` calls have arrived.
+    func waitForCalls(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let arrived = state.withLock { state in
+                if state.requests.count >= count {
+                    return true
+                }
+                state.callWaiters.append((count, continuation))
+                return false
+            }
+            if arrived {
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Lets the held call `index` answer, now or as soon as it arrives.
+    func release(_ index: Int) {
+        let continuation = state.withLock { state in
+            state.released.insert(index)
+            return state.held.removeValue(forKey: index)
+        }
+        continuation?.resume()
+    }
+}
+
+/// A like service that fails at random, drawn from a seeded generator, after a short random delay.
+final class FlakyLikeService: LikeService {
+    private struct State {
+        var generator: SeededGenerator
+        var calls = 0
+        var failures = 0
+    }
+
+    private let failureRate: Double
+    private let maxDelayMicroseconds: Int
+    private let state: Mutex<State>
+
+    init(seed: UInt64, failureRate: Double, maxDelayMicroseconds: Int) {
+        self.failureRate = failureRate
+        self.maxDelayMicroseconds = maxDelayMicroseconds
+        self.state = Mutex(State(generator: SeededGenerator(seed: seed)))
+    }
+
+    var calls: Int { state.withLock { $0.calls } }
+    var failures: Int { state.withLock { $0.failures } }
+
+    func send(_ request: LikeRequest) async throws(LikeServiceError) {
+        let (fails, delay) = state.withLock { state in
+            let fails = Double.random(in: 0..<1, using: &state.generator) < failureRate
+            let delay = Int.random(in: 0...maxDelayMicroseconds, using: &state.generator)
+            state.calls += 1
+            state.failures += fails ? 1 : 0
+            return (fails, delay)
+        }
+        if delay > 0 {
+            try? await Task.sleep(for: .microseconds(delay))
+        }
+        if fails {
+            throw LikeServiceError("flaky failure")
+        }
+    }
+}
+
+/// xorshift64*: a tiny deterministic generator, so random tests replay the same way every run.
+struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed == 0 ? 0x2545_F491_4F6C_DD1D : seed
+    }
+
+    mutating func next() -> UInt64 {
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        return state &* 0x2545_F491_4F6C_DD1D
+    }
+}

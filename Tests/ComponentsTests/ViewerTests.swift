@@ -1,0 +1,119 @@
+import Components
+import HTTPCore
+import HTTPTesting
+import Testing
+
+@Suite struct ViewerTests {
+    @Test(arguments: ["a", "v0123456789abcdef", "A-Z_09", "anonymous", String(repeating: "x", count: 64)])
+    func validIDs(_ id: String) throws {
+        #expect(Viewer.isValid(id))
+        let viewer = try #require(Viewer(id: id))
+        #expect(viewer.id == id)
+        #expect(viewer.description == id)
+    }
+
+    @Test(arguments: [
+        "", String(repeating: "x", count: 65), "a b", "a;b", "a=b", "<script>", "ä", "a.b", "a/b", "a\u{0}",
+    ])
+    func invalidIDs(_ id: String) {
+        #expect(!Viewer.isValid(id))
+        #expect(Viewer(id: id) == nil)
+    }
+
+    @Test func randomViewerIsVAndSixteenHexDigits() {
+        let ids = (0..<100).map { _ in Viewer.random().id }
+        for id in ids {
+            #expect(id.count == 17)
+            #expect(id.first == "v")
+            #expect(id.dropFirst().allSatisfy { $0.isHexDigit && !$0.isUppercase })
+            #expect(Viewer.isValid(id))
+        }
+        #expect(Set(ids).count == 100)
+    }
+
+    @Test func requestViewerComesFromAValidCookie() {
+        let request = HTTPRequest(method: .get, path: "/", headers: ["Cookie": "theme=dark; viewer=v42"])
+        #expect(request.viewer == Viewer(id: "v42"))
+    }
+
+    @Test(arguments: [nil, "viewer=", "viewer=bad id", "viewer=<script>", "other=v42"])
+    func requestWithoutAValidCookieIsAnonymous(_ cookie: String?) {
+        var headers = HTTPHeaders()
+        if let cookie {
+            headers["Cookie"] = cookie
+        }
+        let request = HTTPRequest(method: .get, path: "/", headers: headers)
+        #expect(request.viewer.id == "anonymous")
+    }
+}
+
+@Suite struct ViewerCookieTests {
+    let responder: RouterResponder = {
+        var router = Router()
+        router.add(middleware: ViewerCookie())
+        router.get("/whoami") { request in .text(request.viewer.id) }
+        router.get("/later", async: { request in .text(request.viewer.id) })
+        return router.buildResponder()
+    }()
+
+    private func get(_ path: String, cookie: String?) async throws -> HTTPResponse {
+        var headers = HTTPHeaders()
+        if let cookie {
+            headers["Cookie"] = cookie
+        }
+        return try await responder.test(.get, path, headers: headers)
+    }
+
+    /// Expects a single `Set-Cookie` naming the viewer the handler saw, and returns that id.
+    private func expectAssignedViewer(
+        _ response: HTTPResponse, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String {
+        let id = response.bodyText
+        #expect(Viewer.isValid(id), sourceLocation: sourceLocation)
+        #expect(id.count == 17 && id.hasPrefix("v"), sourceLocation: sourceLocation)
+        #expect(
+            response.headers.values(for: "Set-Cookie") == ["viewer=\(id); Path=/; HttpOnly; SameSite=Lax"],
+            sourceLocation: sourceLocation)
+        return id
+    }
+
+    @Test func missingCookieIsAssignedAndSet() async throws {
+        let response = try await get("/whoami", cookie: nil)
+        #expect(response.status == .ok)
+        let id = expectAssignedViewer(response)
+        #expect(id != "anonymous")
+    }
+
+    @Test(arguments: ["viewer=", "viewer=bad id", "viewer=<script>", "viewer=" + String(repeating: "x", count: 65)])
+    func invalidCookieIsReplacedAndSet(_ cookie: String) async throws {
+        let response = try await get("/whoami", cookie: cookie)
+        _ = expectAssignedViewer(response)
+    }
+
+    @Test func validCookieIsKeptAndNotSetAgain() async throws {
+        let response = try await get("/whoami", cookie: "theme=dark; viewer=v-kept_1")
+        #expect(response.bodyText == "v-kept_1")
+        #expect(response.headers["Set-Cookie"] == nil)
+    }
+
+    @Test func eachNewVisitorGetsTheirOwnViewer() async throws {
+        let first = expectAssignedViewer(try await get("/whoami", cookie: nil))
+        let second = expectAssignedViewer(try await get("/whoami", cookie: nil))
+        #expect(first != second)
+    }
+
+    @Test func deferredHandlersSeeTheAssignedViewerToo() async throws {
+        _ = expectAssignedViewer(try await get("/later", cookie: nil))
+        let kept = try await get("/later", cookie: "viewer=v1")
+        #expect(kept.bodyText == "v1")
+        #expect(kept.headers["Set-Cookie"] == nil)
+    }
+
+    @Test func errorResponsesAlsoSetTheCookie() async throws {
+        let response = try await get("/nowhere", cookie: nil)
+        #expect(response.status == .notFound)
+        let cookie = try #require(response.headers["Set-Cookie"])
+        #expect(cookie.hasPrefix("viewer=v"))
+        #expect(cookie.hasSuffix("; Path=/; HttpOnly; SameSite=Lax"))
+    }
+}
