@@ -1,6 +1,6 @@
 /// Refuses cross-origin writes, as Go 1.25's `http.CrossOriginProtection` does.
 ///
-/// For `POST`, `PUT`, `PATCH` and `DELETE`:
+/// For every method but `GET`, `HEAD` and `OPTIONS`:
 /// 1. `Sec-Fetch-Site` present: allowed only when `same-origin` or `none` (a user-initiated request);
 ///    `cross-site` and `same-site` (another port or subdomain) are refused.
 /// 2. Otherwise `Origin` present: allowed only when its host and port equal the request's `Host`.
@@ -8,12 +8,13 @@
 ///
 /// Refused requests get `403 Forbidden` before any handler runs, so they change nothing.
 public struct CrossOriginProtection: HTTPMiddleware {
-    static let unsafeMethods: Set<HTTPMethod> = [.post, .put, .patch, .delete]
-
     public init() {}
 
     public func prepare(_ request: inout HTTPRequest) -> HTTPResponse? {
-        guard Self.unsafeMethods.contains(request.method) else { return nil }
+        switch request.method {
+        case .get, .head, .options: return nil
+        default: break  // POST, PUT, PATCH, DELETE and anything unknown are writes.
+        }
         if let site = request.headers["Sec-Fetch-Site"]?.lowercased() {
             return site == "same-origin" || site == "none" ? nil : refusal
         }

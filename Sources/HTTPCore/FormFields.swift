@@ -27,6 +27,11 @@ public struct FormFields: Sendable, Equatable, Sequence {
         self.fields = try parsed.get()
     }
 
+    /// Decodes contiguous bytes (the fast path for request targets).
+    init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(HTTPError) {
+        self.fields = try Self.parse(bytes)
+    }
+
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> [Field] {
         var fields = [Field]()
         var start = 0

@@ -36,20 +36,24 @@ public struct HTTPRequest: Sendable {
         headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = []
     ) throws(HTTPError) {
-        let utf8 = target.utf8
-        guard utf8.first == UInt8(ascii: "/") else {
-            throw HTTPError(.badRequest, "The request target must be a path starting with \"/\".")
-        }
-        var path = target
-        var query = FormFields()
-        if let mark = utf8.firstIndex(of: UInt8(ascii: "?")) {
-            path = String(target[..<mark])
-            var queryBytes = utf8[utf8.index(after: mark)...]
-            if let hash = queryBytes.firstIndex(of: UInt8(ascii: "#")) {
-                queryBytes = queryBytes[..<hash]
+        var target = target
+        let parts = target.withUTF8 { bytes -> Result<(path: String, query: FormFields), HTTPError> in
+            guard bytes.first == UInt8(ascii: "/") else {
+                return .failure(HTTPError(.badRequest, "The request target must be a path starting with \"/\"."))
             }
-            query = try FormFields(decoding: queryBytes)
+            guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else {
+                return .success((String(decoding: bytes, as: UTF8.self), FormFields()))
+            }
+            let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<mark]), as: UTF8.self)
+            var end = bytes.count
+            if let hash = bytes[(mark + 1)...].firstIndex(of: UInt8(ascii: "#")) {
+                end = hash
+            }
+            return Result { () throws(HTTPError) in
+                (path, try FormFields(parsing: UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end])))
+            }
         }
+        let (path, query) = try parts.get()
         self.init(method: method, path: path, query: query, headers: headers, body: body)
     }
 

@@ -8,6 +8,8 @@ import Synchronization
 public final class HostAllowList: HTTPMiddleware {
     private let names: Set<String>
     private let boundPort = Atomic<Int>(0)
+    /// `name:port` for every allowed name, once the port is known.
+    private let exactHosts = Mutex<Set<String>?>(nil)
 
     /// - Parameter extraNames: More host names or addresses to answer to (`--allow-host`).
     public init(extraNames: [String] = []) {
@@ -17,7 +19,10 @@ public final class HostAllowList: HTTPMiddleware {
     /// The port the server is bound to; until it is set, any port is accepted.
     public var port: Int {
         get { boundPort.load(ordering: .relaxed) }
-        set { boundPort.store(newValue, ordering: .relaxed) }
+        set {
+            boundPort.store(newValue, ordering: .relaxed)
+            exactHosts.withLock { $0 = newValue == 0 ? nil : Set(names.map { "\($0):\(newValue)" }) }
+        }
     }
 
     public func prepare(_ request: inout HTTPRequest) -> HTTPResponse? {
@@ -30,6 +35,10 @@ public final class HostAllowList: HTTPMiddleware {
     }
 
     func isAllowed(_ host: String) -> Bool {
+        // The common case, an exact `127.0.0.1:PORT` or `localhost:PORT`, needs no lowercasing.
+        if let exact = exactHosts.withLock({ $0 }), exact.contains(host) {
+            return true
+        }
         let lowered = host.lowercased()
         var name = lowered
         var portText: Substring?

@@ -208,19 +208,24 @@ def main():
 
 
 LIKE_SCRIPT = """
+-- Every tap changes state: each wrk thread has its own viewers (no two threads share a viewer), and a
+-- viewer's taps alternate like, unlike, like... on one post.
 local counter = 0
-math.randomseed(os.time())
-local offset = math.random(1, 1000000)
+local thread_id = 0
+local next_id = 0
+function setup(thread)
+  thread:set("thread_id", next_id)
+  next_id = next_id + 1
+end
 request = function()
   counter = counter + 1
-  local n = counter + offset
-  local viewer = "vb" .. (n % 20000)
-  local liked = (math.floor(n / 20000) % 2 == 0) and "true" or "false"
+  local viewer_number = counter % 5000
+  local liked = (math.floor(counter / 5000) % 2 == 0) and "true" or "false"
   local headers = {}
   headers["Content-Type"] = "application/x-www-form-urlencoded"
-  headers["Cookie"] = "viewer=" .. viewer
+  headers["Cookie"] = "viewer=vb" .. thread_id .. "x" .. viewer_number
   --EXTRA--
-  return wrk.format("POST", "/components/like/tap", headers, "post=p" .. (n % 20 + 1) .. "&liked=" .. liked .. "&return_to=/feed")
+  return wrk.format("POST", "/components/like/tap", headers, "post=p" .. (viewer_number % 20 + 1) .. "&liked=" .. liked .. "&return_to=/feed")
 end
 """
 
