@@ -38,3 +38,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets, built only by scripts/fuzz (FUZZ=1 with -sanitize=fuzzer); normal builds never see them.
+if Context.environment["FUZZ"] == "1" {
+    package.targets += [
+        .systemLibrary(name: "CLibFuzzer", path: "Sources/Fuzz/CLibFuzzer"),
+        .executableTarget(name: "fuzz-form", dependencies: ["HTTPCore", "CLibFuzzer"], path: "Sources/Fuzz/fuzz-form"),
+        .executableTarget(
+            name: "fuzz-router", dependencies: ["HTTPCore", "CLibFuzzer"], path: "Sources/Fuzz/fuzz-router"),
+        .executableTarget(name: "fuzz-html", dependencies: ["HTML", "CLibFuzzer"], path: "Sources/Fuzz/fuzz-html"),
+        .executableTarget(
+            name: "fuzz-cookies", dependencies: ["HTTPCore", "CLibFuzzer"], path: "Sources/Fuzz/fuzz-cookies"),
+    ]
+}

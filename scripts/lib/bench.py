@@ -211,12 +211,12 @@ LIKE_SCRIPT = """
 -- Every tap changes state: each wrk thread has its own viewers (no two threads share a viewer), and a
 -- viewer's taps alternate like, unlike, like... on one post.
 local counter = 0
-local thread_id = 0
 local next_id = 0
 function setup(thread)
   thread:set("thread_id", next_id)
   next_id = next_id + 1
 end
+thread_id = thread_id or 0
 request = function()
   counter = counter + 1
   local viewer_number = counter % 5000
