@@ -4,6 +4,7 @@ import HTTPCore
 /// The demo pages and the JSON API. Pages only place components; the components' own routes handle taps.
 struct PageRoutes: RouteCollection {
     let fixtures: Fixtures
+    let bylines: AuthorBylines
     let likes: LikeStore
     let service: SimulatedLikeService
     let events: TapEventLog
@@ -52,12 +53,16 @@ struct PageRoutes: RouteCollection {
 
     /// The feed page as `viewer` sees it.
     func renderFeed(for viewer: Viewer) -> [UInt8] {
-        FeedPage(context: PageContext(fixtures: fixtures, likes: likes, settings: service.settings, viewer: viewer))
-            .render()
+        FeedPage(
+            context: PageContext(
+                fixtures: fixtures, bylines: bylines, likes: likes, settings: service.settings, viewer: viewer)
+        )
+        .render()
     }
 
     private func context(_ request: HTTPRequest) -> PageContext {
-        PageContext(fixtures: fixtures, likes: likes, settings: service.settings, viewer: request.viewer)
+        PageContext(
+            fixtures: fixtures, bylines: bylines, likes: likes, settings: service.settings, viewer: request.viewer)
     }
 
     private func post(_ id: String?) throws -> Post {

@@ -14,19 +14,30 @@ public enum AvatarImageSource {
     }
 
     public static func isAllowed(_ url: String) -> Bool {
-        let bytes = url.utf8
-        guard !bytes.isEmpty, bytes.count <= 8192,
-            !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") })
-        else {
-            return false
+        var url = url
+        return url.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.count <= 8192,
+                !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") })
+            else {
+                return false
+            }
+            if hasPrefix(bytes, "https://") { return bytes.count > 8 }
+            if hasPrefix(bytes, "http://") { return bytes.count > 7 }
+            if hasPrefix(bytes, "data:image/") { return true }
+            return bytes[0] == UInt8(ascii: "/") && (bytes.count == 1 || bytes[1] != UInt8(ascii: "/"))
         }
-        let lower = url.prefix(16).lowercased()
-        if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
-            return bytes.count > (lower.hasPrefix("https://") ? 8 : 7)
-        }
-        if lower.hasPrefix("data:image/") {
+    }
+
+    /// Whether `bytes` starts with the lowercase ASCII `prefix`, ignoring case.
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
+        return prefix.withUTF8Buffer { expected in
+            for index in 0..<expected.count {
+                let byte = bytes[index]
+                let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                if lowered != expected[index] { return false }
+            }
             return true
         }
-        return url.hasPrefix("/") && !url.hasPrefix("//")
     }
 }

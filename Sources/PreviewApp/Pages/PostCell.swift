@@ -6,20 +6,14 @@ import HTML
 struct PostCell: HTMLComponent {
     var post: Post
     var author: User
+    /// The author's `Byline`, already rendered (see `AuthorBylines`).
+    var byline: [UInt8]
     var like: LikeButton
 
     func render(into html: inout HTMLBuffer) {
         html.element(.li, .class("post-cell")) { html in
             html.element(.article, .class("post"), .ariaLabel("Post by \(author.name)")) { html in
-                html.element(.div, .class("post-author")) { html in
-                    html.render(
-                        AvatarView.selfManaged(
-                            imageURL: author.imageURL, vip: author.vip, uid: author.uid, displayName: author.name)
-                    )
-                    html.element(
-                        .a, .class("author-name"), .href(AppNavigator.profilePath(author.uid)), text: author.name)
-                    html.element(.span, .class("author-handle"), text: "@" + author.uid)
-                }
+                html.raw(HTMLRaw(bytes: byline))
                 html.element(.p, .class("post-body"), text: post.text)
                 html.element(.div, .class("post-actions")) { html in
                     html.render(like)
