@@ -11,23 +11,23 @@ extension HTMLBuffer {
     /// Appends `<name`.
     @usableFromInline
     internal mutating func openStartTag(_ name: StaticString) {
-        bytes.append(UInt8(ascii: "<"))
+        appendByte(UInt8(ascii: "<"))
         appendStatic(name)
     }
 
     /// Appends the `>` that ends a start tag.
     @usableFromInline
     internal mutating func closeStartTag() {
-        bytes.append(UInt8(ascii: ">"))
+        appendByte(UInt8(ascii: ">"))
     }
 
     /// Appends `</name>`.
     @usableFromInline
     internal mutating func endTag(_ name: StaticString) {
-        bytes.append(UInt8(ascii: "<"))
-        bytes.append(UInt8(ascii: "/"))
+        appendByte(UInt8(ascii: "<"))
+        appendByte(UInt8(ascii: "/"))
         appendStatic(name)
-        bytes.append(UInt8(ascii: ">"))
+        appendByte(UInt8(ascii: ">"))
     }
 
     /// Appends one attribute with its leading space, or nothing if it is omitted.
@@ -37,41 +37,41 @@ extension HTMLBuffer {
         case .omitted:
             return
         case .flag:
-            bytes.append(UInt8(ascii: " "))
+            appendByte(UInt8(ascii: " "))
             appendStatic(attribute.name)
         case .text(let value):
             openAttributeValue(attribute.name)
             appendEscaped(value, mode: .attribute)
-            bytes.append(UInt8(ascii: "\""))
+            appendByte(UInt8(ascii: "\""))
         case .constant(let value):
             openAttributeValue(attribute.name)
             appendStatic(value)
-            bytes.append(UInt8(ascii: "\""))
+            appendByte(UInt8(ascii: "\""))
         case .integer(let value):
             openAttributeValue(attribute.name)
             appendDecimal(value)
-            bytes.append(UInt8(ascii: "\""))
+            appendByte(UInt8(ascii: "\""))
         }
     }
 
     /// Appends ` name="`.
     private mutating func openAttributeValue(_ name: StaticString) {
-        bytes.append(UInt8(ascii: " "))
+        appendByte(UInt8(ascii: " "))
         appendStatic(name)
-        bytes.append(UInt8(ascii: "="))
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "="))
+        appendByte(UInt8(ascii: "\""))
     }
 
     /// Appends the bytes of a static string unchanged.
     @usableFromInline
     internal mutating func appendStatic(_ string: StaticString) {
-        string.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        string.withUTF8Buffer { appendBytes($0) }
     }
 
     /// Appends an integer in decimal, without going through `String`.
     internal mutating func appendDecimal(_ value: Int) {
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            appendByte(UInt8(ascii: "-"))
         }
         var remaining = value.magnitude
         var digitCount = 1
@@ -80,10 +80,13 @@ extension HTMLBuffer {
             probe /= 10
             digitCount += 1
         }
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digitCount))
-        var index = bytes.count - 1
+        if count + digitCount > capacity {
+            grow(toAtLeast: count + digitCount)
+        }
+        count += digitCount
+        var index = count - 1
         repeat {
-            bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
             remaining /= 10
             index -= 1
         } while remaining > 0
@@ -123,13 +126,13 @@ extension HTMLBuffer {
             default: continue
             }
             if runStart < index {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
             }
             appendStatic(entity)
             runStart = index + 1
         }
         if runStart < utf8.count {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
     }
 }

@@ -9,21 +9,62 @@
 /// // <p class="greeting">Fish &amp; chips</p>
 /// ```
 ///
-/// - Important: `HTMLBuffer` is a value type: render one page into one buffer on one task, then hand
-///   its ``bytes`` to the response.
-public struct HTMLBuffer: Sendable {
-    /// The rendered UTF-8 bytes so far.
-    ///
-    /// Read-only outside this module; the setter is `internal` rather than `private` only so the
-    /// writing primitives in `HTMLBuffer+Writing.swift` can append.
-    public internal(set) var bytes: [UInt8]
+/// - Important: `HTMLBuffer` cannot be copied: it owns its memory, so that every write is a plain store
+///   with no copy-on-write or exclusivity check (rendering appends many short runs, and those checks cost
+///   more than the bytes). Render one page into one buffer, passing it `inout`, then take its ``bytes``.
+public struct HTMLBuffer: ~Copyable {
+    @usableFromInline internal var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline internal var count: Int
+    @usableFromInline internal var capacity: Int
 
     /// Creates an empty buffer.
     /// - Parameters:
     ///   - capacity: The number of bytes to reserve up front, so small pages render without regrowing.
     public init(capacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = Swift.max(capacity, 64)
+        self.base = .allocate(capacity: self.capacity)
+        self.count = 0
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The rendered UTF-8 bytes so far (a copy).
+    public var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Appends one byte.
+    @inlinable
+    internal mutating func appendByte(_ byte: UInt8) {
+        if count == capacity {
+            grow(toAtLeast: count + 1)
+        }
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends bytes unchanged.
+    @inlinable
+    internal mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        if count + bytes.count > capacity {
+            grow(toAtLeast: count + bytes.count)
+        }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    @usableFromInline
+    internal mutating func grow(toAtLeast needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
     }
 
     /// Appends text, escaping `&`, `<` and `>`.
@@ -40,10 +81,10 @@ public struct HTMLBuffer: Sendable {
     ///   - markup: Markup that the caller vouches for; see ``HTMLRaw``.
     public mutating func raw(_ markup: HTMLRaw) {
         switch markup.storage {
-        case .string(let string):
-            bytes.append(contentsOf: string.utf8)
+        case .string(var string):
+            string.withUTF8 { appendBytes($0) }
         case .bytes(let rawBytes):
-            bytes.append(contentsOf: rawBytes)
+            rawBytes.withUnsafeBufferPointer { appendBytes($0) }
         }
     }
 
