@@ -27,9 +27,23 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
             return nil
         }
         set {
-            remove(name)
-            if let newValue {
+            guard let newValue else {
+                remove(name)
+                return
+            }
+            // Replace the first field in place (the common case: one field of that name), drop others.
+            guard let first = fields.firstIndex(where: { Self.namesMatch($0.name, name) }) else {
                 fields.append((name: name, value: newValue))
+                return
+            }
+            fields[first] = (name: name, value: newValue)
+            var index = first + 1
+            while index < fields.count {
+                if Self.namesMatch(fields[index].name, name) {
+                    fields.remove(at: index)
+                } else {
+                    index += 1
+                }
             }
         }
     }

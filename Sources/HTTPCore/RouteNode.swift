@@ -1,7 +1,8 @@
 /// One level of the routing tree: literal children, at most one `:parameter` child, and an optional
 /// `*rest` catch-all.
 struct RouteNode: Sendable {
-    var literals: [String: RouteNode] = [:]
+    /// Literal children, searched in order: a level has a handful, so comparing beats hashing.
+    var literals: [(segment: String, node: RouteNode)] = []
     var parameterName: String?
     /// Holds the parameter child; an array only because a struct cannot contain itself directly.
     var parameterChild: [RouteNode] = []
@@ -39,8 +40,12 @@ struct RouteNode: Sendable {
                 parameterChild = [RouteNode()]
             }
             parameterChild[0].insert(route, segments: rest)
+        } else if let index = literals.firstIndex(where: { $0.segment == segment }) {
+            literals[index].node.insert(route, segments: rest)
         } else {
-            literals[segment, default: RouteNode()].insert(route, segments: rest)
+            var child = RouteNode()
+            child.insert(route, segments: rest)
+            literals.append((segment, child))
         }
     }
 
@@ -53,8 +58,10 @@ struct RouteNode: Sendable {
             return nil
         }
         let rest = segments.dropFirst()
-        if let literal = literals[segment], let found = literal.match(rest) {
-            return found
+        for literal in literals where literal.segment == segment {
+            if let found = literal.node.match(rest) {
+                return found
+            }
         }
         if let name = parameterName, !segment.isEmpty, var found = parameterChild[0].match(rest) {
             found.parameters[name] = segment

@@ -77,6 +77,7 @@ public struct RouterResponder: HTTPResponder {
         var path = path
         let result = path.withUTF8 { bytes -> Result<[String], HTTPError> in
             var segments = [String]()
+            segments.reserveCapacity(8)
             var start = 1  // after the leading "/"
             while start <= bytes.count {
                 var end = start
