@@ -65,6 +65,31 @@ public struct Fixtures: Sendable {
             Post(
                 id: "p12", author: "tim", text: "The Web does not just connect machines, it connects people.",
                 baseLikes: 2_500_000_000),
+            Post(
+                id: "p13", author: "amp", text: "Escaping is not a feature you add later: & stays &, < stays <.",
+                baseLikes: 64),
+            Post(id: "p14", author: "nova", text: "Placeholder avatars are people too.", baseLikes: 3),
+            Post(
+                id: "p15", author: "ada",
+                text: "The more I study, the more insatiable do I feel my genius for it to be.",
+                baseLikes: 31_415),
+            Post(
+                id: "p16", author: "grace", text: "A ship in port is safe, but that's not what ships are built for.",
+                baseLikes: 27_182),
+            Post(
+                id: "p17", author: "margaret", text: "Part of the culture was to learn from mistakes.", baseLikes: 1_969
+            ),
+            Post(
+                id: "p18", author: "linus",
+                text: "Bad programmers worry about the code. Good programmers worry about data structures.",
+                baseLikes: 123_456),
+            Post(
+                id: "p19", author: "tim",
+                text: "Anyone who has lost track of time when using a computer knows the propensity to dream.",
+                baseLikes: 500),
+            Post(
+                id: "p20", author: "amp", text: "Twenty posts: a feed long enough to scroll & to benchmark.",
+                baseLikes: 20),
         ]
     )
 
