@@ -1,24 +1,4 @@
 extension HTMLBuffer {
-    /// Appends an element whose content is written by a closure.
-    ///
-    /// ```swift
-    /// html.element(.ul, .class("tags")) { html in
-    ///     for tag in tags { html.element(.li, text: tag) }
-    /// }
-    /// ```
-    /// - Parameters:
-    ///   - tag: The element's tag.
-    ///   - attributes: The element's attributes, rendered in order.
-    ///   - content: Writes the element's content into the buffer.
-    @inlinable
-    public mutating func element(
-        _ tag: HTMLTag,
-        _ attributes: HTMLAttribute...,
-        content: (inout HTMLBuffer) -> Void
-    ) {
-        element(tag, attributes, content: content)
-    }
-
     /// Appends an element whose content is written by a closure, with attributes built at run time.
     /// - Parameters:
     ///   - tag: The element's tag.
@@ -35,22 +15,6 @@ extension HTMLBuffer {
         endTag(tag.name)
     }
 
-    /// Appends an element containing escaped text.
-    ///
-    /// ```swift
-    /// html.element(.h1, text: post.title)  // <h1>…</h1>
-    /// ```
-    /// - Parameters:
-    ///   - tag: The element's tag.
-    ///   - attributes: The element's attributes, rendered in order.
-    ///   - text: The element's content; escaped like ``text(_:)``.
-    @inlinable
-    public mutating func element(_ tag: HTMLTag, _ attributes: HTMLAttribute..., text: String) {
-        startTag(tag.name, attributes)
-        self.text(text)
-        endTag(tag.name)
-    }
-
     /// Appends an element with no content, such as `<div id="slot"></div>`.
     /// - Parameters:
     ///   - tag: The element's tag.
@@ -59,15 +23,6 @@ extension HTMLBuffer {
     public mutating func element(_ tag: HTMLTag, _ attributes: HTMLAttribute...) {
         startTag(tag.name, attributes)
         endTag(tag.name)
-    }
-
-    /// Appends a void element, such as `<img src="a.png" alt="">`, written without a closing slash.
-    /// - Parameters:
-    ///   - tag: The void element's tag.
-    ///   - attributes: The element's attributes, rendered in order.
-    @inlinable
-    public mutating func void(_ tag: HTMLVoidTag, _ attributes: HTMLAttribute...) {
-        void(tag, attributes)
     }
 
     /// Appends a void element with attributes built at run time.
