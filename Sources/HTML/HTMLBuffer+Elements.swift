@@ -34,10 +34,8 @@ extension HTMLBuffer {
         startTag(tag.name, attributes)
     }
 
-    /// Appends `<name attributes>`.
-    ///
-    /// Inlinable so the attribute loop is visible to the caller: the array of a variadic call then
-    /// never escapes and can live on the stack.
+    /// Appends `<name attributes>` for the array forms (the fixed-arity forms in
+    /// `HTMLBuffer+FixedArity.swift` write their attributes directly).
     @inlinable
     internal mutating func startTag(_ name: StaticString, _ attributes: [HTMLAttribute]) {
         openStartTag(name)
