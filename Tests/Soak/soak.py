@@ -22,7 +22,7 @@ import threading
 import time
 import urllib.parse
 
-POSTS = [f"p{i}" for i in range(1, 13)]
+POSTS = [f"p{i}" for i in range(1, 21)]
 USERS = ["ada", "grace", "linus", "margaret", "tim", "amp", "nova"]
 WORKERS = 12
 VIEWERS_PER_WORKER = 4
