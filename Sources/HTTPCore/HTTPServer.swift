@@ -25,7 +25,6 @@ public final class HTTPServer: Sendable {
     /// The daemon; a `Sendable` box because `MHD_Daemon` is an opaque C pointer that libmicrohttpd
     /// guards itself. Set once in `init`, cleared by `shutdown` under the lock.
     private let daemon: Mutex<DaemonHandle?>
-    private let listenDescriptor: Int32
     private let isIPv6: Bool
     /// Requests between their URI callback and their completion callback.
     let activeRequests = Atomic<Int>(0)
@@ -45,7 +44,6 @@ public final class HTTPServer: Sendable {
         self.responder = responder
         let socket = try ListeningSocket(host: configuration.host, port: configuration.port)
         self.port = socket.port
-        self.listenDescriptor = socket.descriptor
         self.isIPv6 = socket.isIPv6
         self.daemon = Mutex(nil)
 
@@ -125,9 +123,12 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting connections, lets requests in flight finish for up to `gracePeriod`, then stops.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
-        guard let handle = daemon.withLock({ $0 }) else { return }
+        guard daemon.withLock({ $0 }) != nil else { return }
+        // Stop taking work: connections that arrive from now on are shut at once (see
+        // `connectionNotified`), and responses carry `Connection: close`. libmicrohttpd's own
+        // `MHD_quiesce_daemon` is not used: with a thread pool on epoll it can abort the process
+        // ("Failed to remove listen FD from epoll set") when it races with a worker thread.
         isShuttingDown.store(true, ordering: .relaxed)
-        _ = MHD_quiesce_daemon(handle.pointer)
         for stream in openStreams.withLock({ Array($0.values) }) {
             stream.finish()
         }
@@ -147,7 +148,7 @@ public final class HTTPServer: Sendable {
             current = nil
         }
         watchdog.withLock { $0?.cancel() }
-        close(listenDescriptor)
+        // `MHD_stop_daemon` has closed the listening socket (it was never quiesced away from it).
     }
 
     deinit {

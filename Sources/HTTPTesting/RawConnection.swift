@@ -43,7 +43,7 @@ public final class RawConnection: @unchecked Sendable {
             }
         }
         guard result == 0 else {
-            Glibc.close(fd)
+            // `deinit` closes the socket: the object is fully initialised, so it runs even though init throws.
             throw Failure(description: "connect failed: \(String(cString: strerror(errno)))")
         }
     }

@@ -46,7 +46,7 @@ public final class Application: Sendable {
         let likes = LikeStore(baseCounts: baseCounts, likers: restored)
         if let stateFile {
             let saver = LikeStatePersister(file: stateFile, likes: likes)
-            likes.observeCommits { saver.commitHappened() }
+            likes.observeCommits { [weak saver] in saver?.commitHappened() }  // the saver holds the store
             persister = saver
         }
         self.persister = persister

@@ -75,7 +75,7 @@ import Testing
     @Test func persisterWritesAfterCommits() async throws {
         let likes = LikeStore(baseCounts: ["p1": 5])
         let persister = LikeStatePersister(file: file(), likes: likes)
-        likes.observeCommits { persister.commitHappened() }
+        likes.observeCommits { [weak persister] in persister?.commitHappened() }
         let key = LikeStore.Key(viewer: "vsave", post: "p1")
         _ = likes.begin(key, liked: true)
         _ = likes.finish(key, liked: true, succeeded: true)
