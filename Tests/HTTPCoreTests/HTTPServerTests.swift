@@ -180,6 +180,13 @@ import Testing
         let started = ContinuousClock.now
         let stopper = Thread { server.shutdown(gracePeriod: .seconds(5)) }
         stopper.start()
+        try await Task.sleep(for: .milliseconds(50))
+        // While the slow request finishes, new connections are no longer served.
+        let port = server.port
+        let late = try await offThePool { () -> Int? in
+            try? RawConnection(port: port, timeoutSeconds: 2).request("/healthz").statusCode
+        }
+        #expect(late == nil)
         let response = try await offThePool { try connection.readResponse() }
         #expect(response.statusCode == 200)
         #expect(response.bodyText == "slow done")
