@@ -34,7 +34,9 @@ let package = Package(
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "HTTPCore", "HTML", "HTTPTesting"]),
         .testTarget(
-            name: "PreviewAppTests", dependencies: ["PreviewApp", "Components", "HTTPCore", "HTML", "HTTPTesting"]),
+            name: "PreviewAppTests", dependencies: ["PreviewApp", "Components", "HTTPCore", "HTML", "HTTPTesting"],
+            exclude: ["Snapshots"]  // golden files, read from the source tree by SnapshotTests
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
