@@ -98,14 +98,10 @@ extension HTMLBuffer {
     /// inside a multi-byte UTF-8 sequence, so runs between specials are copied in bulk.
     @usableFromInline
     internal mutating func appendEscaped(_ string: String, mode: EscapeMode) {
-        let handled: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
-            appendEscaped(utf8, mode: mode)
-        }
-        if handled == nil {
-            // Only bridged or otherwise non-native strings land here; copy once to contiguous bytes.
-            let copy = Array(string.utf8)
-            copy.withUnsafeBufferPointer { appendEscaped($0, mode: mode) }
-        }
+        // `withUTF8` also serves small strings (kept inline, so they have no contiguous storage to
+        // borrow) from a stack copy, where `utf8.withContiguousStorageIfAvailable` would give up.
+        var string = string
+        string.withUTF8 { appendEscaped($0, mode: mode) }
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, mode: EscapeMode) {

@@ -68,9 +68,8 @@ public final class Application: Sendable {
             Application.errorResponse(error, for: request, settings: service.settings)
         }
         router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
-        let pages = PageRoutes(
-            fixtures: fixtures, bylines: AuthorBylines(fixtures: fixtures), likes: likes, service: service,
-            events: events)
+        let cells = PostCellFrames(fixtures: fixtures, bylines: AuthorBylines(fixtures: fixtures))
+        let pages = PageRoutes(fixtures: fixtures, cells: cells, likes: likes, service: service, events: events)
         self.pages = pages
         router.mount(pages)
         router.mount(GalleryRoutes(likes: likes, service: service, events: events))

@@ -4,7 +4,7 @@ import HTTPCore
 /// The demo pages and the JSON API. Pages only place components; the components' own routes handle taps.
 struct PageRoutes: RouteCollection {
     let fixtures: Fixtures
-    let bylines: AuthorBylines
+    let cells: PostCellFrames
     let likes: LikeStore
     let service: SimulatedLikeService
     let events: TapEventLog
@@ -55,14 +55,14 @@ struct PageRoutes: RouteCollection {
     func renderFeed(for viewer: Viewer) -> [UInt8] {
         FeedPage(
             context: PageContext(
-                fixtures: fixtures, bylines: bylines, likes: likes, settings: service.settings, viewer: viewer)
+                fixtures: fixtures, cells: cells, likes: likes, settings: service.settings, viewer: viewer)
         )
         .render()
     }
 
     private func context(_ request: HTTPRequest) -> PageContext {
         PageContext(
-            fixtures: fixtures, bylines: bylines, likes: likes, settings: service.settings, viewer: request.viewer)
+            fixtures: fixtures, cells: cells, likes: likes, settings: service.settings, viewer: request.viewer)
     }
 
     private func post(_ id: String?) throws -> Post {

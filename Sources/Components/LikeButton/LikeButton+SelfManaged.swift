@@ -68,8 +68,7 @@ extension LikeButton {
         likes: LikeStore,
         returnTo: String? = nil
     ) -> LikeButton? {
-        guard let view = likes.view(post: post, viewer: viewer.id) else { return nil }
-        let flash = view.busy ? nil : likes.takeFlash(for: LikeStore.Key(viewer: viewer.id, post: post))
+        guard let (view, flash) = likes.viewTakingFlash(post: post, viewer: viewer.id) else { return nil }
         var message: String?
         if case .failed(let text) = flash {
             message = text

@@ -8,6 +8,9 @@
 public enum LikeCount {
     public static func formatted(_ count: Int) -> String {
         let count = max(0, count)
+        if count < 1_000 {
+            return String(count)
+        }
         if count < 10_000 {
             return grouped(count)
         }

@@ -93,6 +93,22 @@ public final class LikeStore: Sendable {
         }
     }
 
+    /// What the viewer sees now and, unless a tap is in flight, the message left for them (which is
+    /// forgotten): one critical section for a page render.
+    public func viewTakingFlash(post: String, viewer: String) -> (view: View, flash: Flash?)? {
+        storage.withLock { storage in
+            guard let committed = storage.committed(post: post, viewer: viewer) else { return nil }
+            let key = Key(viewer: viewer, post: post)
+            if let pending = storage.pending[key] {
+                return (View(state: pending, busy: true), nil)
+            }
+            return (
+                View(state: committed, busy: false),
+                storage.flashes.isEmpty ? nil : storage.flashes.removeValue(forKey: key)
+            )
+        }
+    }
+
     /// Starts a tap: records the optimistic state and returns it with the prior one.
     ///
     /// - Returns: `nil` for an unknown post.

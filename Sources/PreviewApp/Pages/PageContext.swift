@@ -4,18 +4,18 @@ import HTTPCore
 /// What pages need to render for one request: the data, the viewer and the like state they see.
 struct PageContext {
     var fixtures: Fixtures
-    var bylines: AuthorBylines
+    var cells: PostCellFrames
     var likes: LikeStore
     var settings: SimulationSettings
     var viewer: Viewer
 
     /// The post's cell as this viewer sees it; a like tap returns to `returnTo`.
-    func cell(for post: Post, returnTo: String) -> PostCell? {
-        guard let author = bylines[post.author],
+    func cell(for post: Post, returnTo: String) -> FramedPostCell? {
+        guard let frame = cells[post.id],
             let like = LikeButton.selfManaged(post: post.id, viewer: viewer, likes: likes, returnTo: returnTo)
         else {
             return nil
         }
-        return PostCell(post: post, author: author.user, byline: author.markup, like: like)
+        return FramedPostCell(frame: frame, like: like)
     }
 }
