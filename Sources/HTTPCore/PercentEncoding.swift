@@ -26,8 +26,18 @@ public enum PercentEncoding {
     /// The work of `decode`, on contiguous bytes: plain text (the common case) is validated and
     /// copied in one go; only text with escapes is rebuilt byte by byte.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) throws(DecodingError) -> String {
-        let needsDecoding = bytes.contains { $0 == UInt8(ascii: "%") || ($0 == UInt8(ascii: "+") && plusAsSpace) }
-        guard needsDecoding else {
+        var needsDecoding = false
+        var isASCII = true
+        for byte in bytes {
+            if byte == UInt8(ascii: "%") || (byte == UInt8(ascii: "+") && plusAsSpace) {
+                needsDecoding = true
+                break
+            }
+            if byte >= 0x80 { isASCII = false }
+        }
+        if !needsDecoding {
+            // ASCII is valid UTF-8 as it is; anything else is checked.
+            if isASCII { return String(decoding: bytes, as: UTF8.self) }
             guard let string = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
             return string
         }
