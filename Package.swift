@@ -29,9 +29,11 @@ let package = Package(
         .executableTarget(name: "render-bench", dependencies: ["PreviewApp", "Components", "HTTPCore"]),
         // A test kit: in-process requests, a live server on port 0, URLSession and raw-socket clients.
         .target(name: "HTTPTesting", dependencies: ["HTTPCore"]),
+        // The properties the libFuzzer targets check, shared with the fuzz regression tests.
+        .target(name: "FuzzProperties", dependencies: ["HTTPCore", "HTML"]),
 
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTesting"]),
-        .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTesting", "FuzzProperties"]),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML", "FuzzProperties"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "HTTPCore", "HTML", "HTTPTesting"]),
         .testTarget(
             name: "PreviewAppTests", dependencies: ["PreviewApp", "Components", "HTTPCore", "HTML", "HTTPTesting"],
@@ -45,11 +47,16 @@ let package = Package(
 if Context.environment["FUZZ"] == "1" {
     package.targets += [
         .systemLibrary(name: "CLibFuzzer", path: "Sources/Fuzz/CLibFuzzer"),
-        .executableTarget(name: "fuzz-form", dependencies: ["HTTPCore", "CLibFuzzer"], path: "Sources/Fuzz/fuzz-form"),
         .executableTarget(
-            name: "fuzz-router", dependencies: ["HTTPCore", "CLibFuzzer"], path: "Sources/Fuzz/fuzz-router"),
-        .executableTarget(name: "fuzz-html", dependencies: ["HTML", "CLibFuzzer"], path: "Sources/Fuzz/fuzz-html"),
+            name: "fuzz-form", dependencies: ["HTTPCore", "FuzzProperties", "CLibFuzzer"],
+            path: "Sources/Fuzz/fuzz-form"),
         .executableTarget(
-            name: "fuzz-cookies", dependencies: ["HTTPCore", "CLibFuzzer"], path: "Sources/Fuzz/fuzz-cookies"),
+            name: "fuzz-router", dependencies: ["HTTPCore", "FuzzProperties", "CLibFuzzer"],
+            path: "Sources/Fuzz/fuzz-router"),
+        .executableTarget(
+            name: "fuzz-html", dependencies: ["HTML", "FuzzProperties", "CLibFuzzer"], path: "Sources/Fuzz/fuzz-html"),
+        .executableTarget(
+            name: "fuzz-cookies", dependencies: ["HTTPCore", "FuzzProperties", "CLibFuzzer"],
+            path: "Sources/Fuzz/fuzz-cookies"),
     ]
 }

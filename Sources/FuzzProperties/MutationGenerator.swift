@@ -1,0 +1,49 @@
+/// Deterministic mutations of fuzz seeds for the regression tests: SplitMix64 from a fixed state, so the
+/// mutations are the same on every run. Each mutation applies one to four edits (insert, replace or remove
+/// one byte), the byte drawn half the time from `interesting`, otherwise from all 256.
+public struct MutationGenerator: RandomNumberGenerator {
+    public var state: UInt64
+    /// Bytes that matter to the code under test, inserted or substituted by the mutations.
+    public let interesting: [UInt8]
+
+    public init(state: UInt64 = 0x5EED, interesting: [UInt8]) {
+        self.state = state
+        self.interesting = interesting
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// `count` mutations of each seed, seed by seed.
+    public mutating func mutations(of seeds: [[UInt8]], count: Int = 100) -> [[UInt8]] {
+        var mutations: [[UInt8]] = []
+        for seed in seeds {
+            for _ in 0..<count {
+                mutations.append(mutate(seed))
+            }
+        }
+        return mutations
+    }
+
+    public mutating func mutate(_ seed: [UInt8]) -> [UInt8] {
+        let interesting = self.interesting  // a copy: `self` is passed inout as the generator below
+        var bytes = seed
+        for _ in 0...Int.random(in: 0..<4, using: &self) {
+            let position = bytes.isEmpty ? 0 : Int.random(in: 0...bytes.count, using: &self)
+            let byte =
+                Bool.random(using: &self)
+                ? interesting.randomElement(using: &self)! : UInt8.random(in: 0...255, using: &self)
+            switch Int.random(in: 0..<3, using: &self) {
+            case 0: bytes.insert(byte, at: position)
+            case 1 where position < bytes.count: bytes[position] = byte
+            default: if position < bytes.count { bytes.remove(at: position) }
+            }
+        }
+        return bytes
+    }
+}
