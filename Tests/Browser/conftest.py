@@ -4,13 +4,16 @@
 Run through `scripts/browser-test SERVER_BINARY`, which sets:
   PREVIEW_SERVER      the server binary under test
   PREVIEW_PUBLIC      the Public/ folder to serve
-  BROWSER_JOB_DIR     a fresh folder for this run (profiles, temp files, server logs)
+  BROWSER_JOB_DIR     a fresh folder for this run (profiles, caches, server logs)
+  BROWSER_SOCKET_DIR  a fresh folder with a short path for Chromium's temp files: its singleton socket lives
+                      there, and a Unix socket path may not exceed 107 bytes, so a deep checkout cannot hold it
   BROWSER_ARTIFACTS   where screenshots go (.build/artifacts)
   CHROMEDRIVER, CHROMIUM (optional) the driver and browser binaries
 """
 
 import importlib.util
 import os
+import sys
 
 import pytest
 from selenium import webdriver
@@ -85,7 +88,9 @@ def flaky_server(start_server):
 def _make_driver(job_dir, name, javascript):
     profile = os.path.join(job_dir, f"profile-{name}")
     temp = os.path.join(job_dir, f"tmp-{name}")
+    sockets = os.path.join(os.environ.get("BROWSER_SOCKET_DIR", temp), name)
     os.makedirs(temp, exist_ok=True)
+    os.makedirs(sockets, exist_ok=True)
     options = webdriver.ChromeOptions()
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if os.path.exists(chromium):
@@ -108,15 +113,24 @@ def _make_driver(job_dir, name, javascript):
         options.add_argument(argument)
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    # Chromium (started by chromedriver) inherits this environment: its temp files stay in the job folder.
-    environment = dict(os.environ, TMPDIR=temp, TMP=temp, TEMP=temp, HOME=temp,
+    # Chromium (started by chromedriver) inherits this environment: its temp files (the singleton socket among
+    # them) go to the short socket folder, everything else stays in the job folder.
+    log_path = os.path.join(job_dir, f"chromedriver-{name}.log")
+    environment = dict(os.environ, TMPDIR=sockets, TMP=sockets, TEMP=sockets, HOME=temp,
                        XDG_CONFIG_HOME=os.path.join(temp, "config"), XDG_CACHE_HOME=os.path.join(temp, "cache"))
     service = Service(
         executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"),
-        log_output=os.path.join(job_dir, f"chromedriver-{name}.log"),
+        log_output=log_path,
+        service_args=["--enable-chrome-logs"],
         env=environment,
     )
-    driver = webdriver.Chrome(service=service, options=options)
+    try:
+        driver = webdriver.Chrome(service=service, options=options)
+    except Exception:
+        # The exception says only "Chrome instance exited": show why, from the driver's log.
+        with open(log_path, errors="replace") as log:
+            sys.stderr.write(f"--- last lines of {log_path}\n" + "".join(log.readlines()[-25:]))
+        raise
     driver.set_page_load_timeout(30)
     driver.set_script_timeout(30)
     return driver

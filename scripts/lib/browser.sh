@@ -28,7 +28,8 @@ EOF
   exit 0
 }
 
-# ensure_browser: Debian's chromium and chromium-driver, installed when missing; then a smoke start.
+# ensure_browser JOB_DIR SOCKET_DIR: Debian's chromium and chromium-driver, installed when missing; then a
+# smoke start, its profile in JOB_DIR and its temp files (the singleton socket) in the short SOCKET_DIR.
 ensure_browser() {
   CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
   CHROMEDRIVER=${CHROMEDRIVER:-/usr/bin/chromedriver}
@@ -38,9 +39,9 @@ ensure_browser() {
   fi
   [ -x "$CHROMIUM" ] || browser_unavailable "$CHROMIUM is missing"
   [ -x "$CHROMEDRIVER" ] || browser_unavailable "$CHROMEDRIVER is missing"
-  local smoke="$1/smoke"
-  mkdir -p "$smoke"
-  if ! TMPDIR="$smoke" HOME="$smoke" timeout 60 "$CHROMIUM" --headless=new --no-sandbox --disable-dev-shm-usage \
+  local smoke="$1/smoke" smoke_temp="$2/smoke"
+  mkdir -p "$smoke" "$smoke_temp"
+  if ! TMPDIR="$smoke_temp" HOME="$smoke" timeout 60 "$CHROMIUM" --headless=new --no-sandbox --disable-dev-shm-usage \
     --disable-gpu --user-data-dir="$smoke/profile" --dump-dom about:blank >"$smoke/out.log" 2>&1; then
     tail -n 20 "$smoke/out.log" >&2
     browser_unavailable "$CHROMIUM does not start headless"
