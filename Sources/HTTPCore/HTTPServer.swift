@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -35,7 +36,7 @@ public final class HTTPServer: Sendable {
     let connections = Mutex<[ObjectIdentifier: ConnectionState]>([:])
     /// The zero of the deadlines' clock.
     let epoch = ContinuousClock.now
-    private let watchdog = Mutex<Task<Void, Never>?>(nil)
+    private let watchdog = Mutex<WatchdogTimer?>(nil)
     /// Streams being sent, so that shutdown can end them.
     let openStreams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
 
@@ -86,23 +87,26 @@ public final class HTTPServer: Sendable {
 
     /// Twice a second, shuts down the sockets of connections whose request has not arrived in time.
     /// libmicrohttpd then sees the connection end and cleans it up on its own thread.
+    ///
+    /// A Dispatch timer, not a task: the cooperative pool may be busy (or blocked by a caller), and a
+    /// deadline must hold whatever else the process is doing.
     private func startWatchdog() {
-        let task = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(500))
-                guard let self else { return }
-                let now = self.now
-                // Under the registry's lock: libmicrohttpd reports a connection closed (and it leaves the
-                // registry) before it closes the socket, so a descriptor seen here is still that connection's
-                // and not a reused number.
-                self.connections.withLock { connections in
-                    for connection in connections.values where connection.takeExpired(now: now) {
-                        _ = Glibc.shutdown(connection.descriptor, Int32(SHUT_RDWR))
-                    }
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "HTTPServer.watchdog"))
+        timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500), leeway: .milliseconds(50))
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            let now = self.now
+            // Under the registry's lock: libmicrohttpd reports a connection closed (and it leaves the
+            // registry) before it closes the socket, so a descriptor seen here is still that connection's
+            // and not a reused number.
+            self.connections.withLock { connections in
+                for connection in connections.values where connection.takeExpired(now: now) {
+                    _ = Glibc.shutdown(connection.descriptor, Int32(SHUT_RDWR))
                 }
             }
         }
-        watchdog.withLock { $0 = task }
+        timer.resume()
+        watchdog.withLock { $0 = WatchdogTimer(source: timer) }
     }
 
     /// `http://HOST:PORT`, with IPv6 hosts in brackets.
@@ -122,6 +126,9 @@ public final class HTTPServer: Sendable {
     }
 
     /// Stops accepting connections, lets requests in flight finish for up to `gracePeriod`, then stops.
+    ///
+    /// - Important: It blocks until then. Deferred handlers run on the cooperative pool, so from `async`
+    ///   code call it off that pool (on a thread of its own), or it may wait for work it is holding up.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         guard daemon.withLock({ $0 }) != nil else { return }
         // Stop taking work: connections that arrive from now on are shut at once (see
@@ -147,7 +154,10 @@ public final class HTTPServer: Sendable {
             MHD_stop_daemon(handle.pointer)
             current = nil
         }
-        watchdog.withLock { $0?.cancel() }
+        watchdog.withLock { timer in
+            timer?.source.cancel()
+            timer = nil
+        }
         // `MHD_stop_daemon` has closed the listening socket (it was never quiesced away from it).
     }
 
@@ -159,6 +169,11 @@ public final class HTTPServer: Sendable {
 /// The daemon pointer, made `Sendable`: libmicrohttpd's daemon functions are thread-safe.
 struct DaemonHandle: @unchecked Sendable {
     let pointer: OpaquePointer
+}
+
+/// The watchdog's timer, made `Sendable`: a Dispatch source may be cancelled from any thread.
+struct WatchdogTimer: @unchecked Sendable {
+    let source: any DispatchSourceTimer
 }
 
 /// A connection pointer carried into the task of a deferred handler.

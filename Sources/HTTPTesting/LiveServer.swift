@@ -18,12 +18,14 @@ public func withLiveServer<Result>(
     configuration.accessLog = false
     configure(&configuration)
     let server = try HTTPServer(configuration: configuration, responder: responder)
+    // Shut down off the cooperative pool: shutdown blocks while deferred handlers, which need that pool,
+    // finish.
     do {
         let result = try await body(server)
-        server.shutdown(gracePeriod: .seconds(5))
+        try await offThePool { server.shutdown(gracePeriod: .seconds(5)) }
         return result
     } catch {
-        server.shutdown(gracePeriod: .seconds(5))
+        _ = try? await offThePool { server.shutdown(gracePeriod: .seconds(5)) }
         throw error
     }
 }

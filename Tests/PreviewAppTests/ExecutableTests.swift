@@ -43,32 +43,35 @@ import Testing
         }
     }
 
-    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let server = try ServerProcess(arguments)
-        let out = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = server.errorOutput
-        return (server.waitForExit(), out, err)
+    /// Runs the binary to its end, off the cooperative pool (waiting for a process blocks a thread).
+    func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await offThePool {
+            let server = try ServerProcess(arguments)
+            let out = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let err = server.errorOutput
+            return (server.waitForExit(), out, err)
+        }
     }
 
-    @Test func helpListsFlagsAndExitsZero() throws {
-        let result = try run(["--help"])
+    @Test func helpListsFlagsAndExitsZero() async throws {
+        let result = try await run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("--failure-rate"))
         #expect(result.stdout.contains("--port"))
     }
 
-    @Test func versionPrintsAVersion() throws {
-        let result = try run(["--version"])
+    @Test func versionPrintsAVersion() async throws {
+        let result = try await run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("preview-server "))
     }
 
-    @Test func unknownFlagPrintsUsageAndExitsTwo() throws {
-        let result = try run(["--frobnicate"])
+    @Test func unknownFlagPrintsUsageAndExitsTwo() async throws {
+        let result = try await run(["--frobnicate"])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("preview-server: unknown option: --frobnicate"))
         #expect(result.stderr.contains("Usage: preview-server"))
-        let malformed = try run(["--port", "eighty"])
+        let malformed = try await run(["--port", "eighty"])
         #expect(malformed.status == 2)
     }
 
@@ -89,7 +92,7 @@ import Testing
         let first = try ServerProcess(["--port", "0", "--quiet"])
         let line = try await offThePool { first.firstLine() }
         let port = String(line.split(separator: ":").last ?? "")
-        let second = try run(["--port", port])
+        let second = try await run(["--port", port])
         #expect(second.status == 1)
         #expect(second.stderr == "preview-server: cannot listen on 127.0.0.1:\(port): address already in use\n")
         kill(first.process.processIdentifier, SIGINT)
@@ -114,8 +117,8 @@ import Testing
 }
 
 extension ExecutableTests {
-    @Test func renderPrintsTheFragment() throws {
-        let result = try run(["render", "like", "post=p2", "liked=true", "count=1234567"])
+    @Test func renderPrintsTheFragment() async throws {
+        let result = try await run(["render", "like", "post=p2", "liked=true", "count=1234567"])
         #expect(result.status == 0)
         let expected = try PreviewAppFragments.render(
             "like", [("post", "p2"), ("liked", "true"), ("count", "1234567")])
@@ -123,13 +126,13 @@ extension ExecutableTests {
         #expect(result.stdout.contains("1.2M"))
     }
 
-    @Test func renderWithBadParametersExitsTwo() throws {
-        let bad = try run(["render", "avatar", "vip=gold"])
+    @Test func renderWithBadParametersExitsTwo() async throws {
+        let bad = try await run(["render", "avatar", "vip=gold"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("Invalid parameter vip"))
         #expect(bad.stdout.isEmpty)
-        #expect(try run(["render", "carousel"]).status == 2)
-        #expect(try run(["render", "like", "oops"]).status == 2)
+        #expect(try await run(["render", "carousel"]).status == 2)
+        #expect(try await run(["render", "like", "oops"]).status == 2)
     }
 }
 
@@ -208,7 +211,7 @@ extension ExecutableTests {
         let path = try Self.stateFolder() + "/likes.state"
         for content in ["not ours at all\n", "self-managed-preview like-state 1\np1\tva\nend 1 deadbeef\n"] {
             try content.write(toFile: path, atomically: true, encoding: .utf8)
-            let result = try run(["--port", "0", "--state", path])
+            let result = try await run(["--port", "0", "--state", path])
             #expect(result.status == 1)
             #expect(result.stderr.hasPrefix("preview-server: refusing to start: \(path)"))
             #expect(result.stderr.split(separator: "\n").count == 1)
