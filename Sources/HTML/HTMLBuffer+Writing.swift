@@ -11,8 +11,7 @@ extension HTMLBuffer {
     /// Appends `<name`.
     @usableFromInline
     internal mutating func openStartTag(_ name: StaticString) {
-        appendByte(UInt8(ascii: "<"))
-        appendStatic(name)
+        appendFramed(UInt8(ascii: "<"), name, nil, nil)
     }
 
     /// Appends the `>` that ends a start tag.
@@ -25,9 +24,36 @@ extension HTMLBuffer {
     @usableFromInline
     internal mutating func endTag(_ name: StaticString) {
         appendByte(UInt8(ascii: "<"))
-        appendByte(UInt8(ascii: "/"))
-        appendStatic(name)
-        appendByte(UInt8(ascii: ">"))
+        appendFramed(UInt8(ascii: "/"), name, UInt8(ascii: ">"), nil)
+    }
+
+    /// Appends `lead`, the bytes of `name`, then `first` and `second` when given, reserving room once:
+    /// tags and attribute names are the most frequent appends, and one capacity check for the whole
+    /// run costs less than one per byte.
+    @inline(__always)
+    private mutating func appendFramed(_ lead: UInt8, _ name: StaticString, _ first: UInt8?, _ second: UInt8?) {
+        let length = name.utf8CodeUnitCount
+        let needed = count + length + 3
+        if needed > capacity {
+            grow(toAtLeast: needed)
+        }
+        base[count] = lead
+        var position = count + 1
+        if name.hasPointerRepresentation {
+            (base + position).update(from: name.utf8Start, count: length)
+        } else {
+            name.withUTF8Buffer { (base + position).update(from: $0.baseAddress!, count: $0.count) }
+        }
+        position += length
+        if let first {
+            base[position] = first
+            position += 1
+        }
+        if let second {
+            base[position] = second
+            position += 1
+        }
+        count = position
     }
 
     /// Appends one attribute with its leading space, or nothing if it is omitted.
@@ -37,8 +63,7 @@ extension HTMLBuffer {
         case .omitted:
             return
         case .flag:
-            appendByte(UInt8(ascii: " "))
-            appendStatic(attribute.name)
+            appendFramed(UInt8(ascii: " "), attribute.name, nil, nil)
         case .text(let value):
             openAttributeValue(attribute.name)
             appendEscaped(value, mode: .attribute)
@@ -56,16 +81,17 @@ extension HTMLBuffer {
 
     /// Appends ` name="`.
     private mutating func openAttributeValue(_ name: StaticString) {
-        appendByte(UInt8(ascii: " "))
-        appendStatic(name)
-        appendByte(UInt8(ascii: "="))
-        appendByte(UInt8(ascii: "\""))
+        appendFramed(UInt8(ascii: " "), name, UInt8(ascii: "="), UInt8(ascii: "\""))
     }
 
     /// Appends the bytes of a static string unchanged.
     @usableFromInline
     internal mutating func appendStatic(_ string: StaticString) {
-        string.withUTF8Buffer { appendBytes($0) }
+        if string.hasPointerRepresentation {
+            appendBytes(UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+        } else {
+            string.withUTF8Buffer { appendBytes($0) }
+        }
     }
 
     /// Appends an integer in decimal, without going through `String`.
@@ -105,11 +131,17 @@ extension HTMLBuffer {
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, mode: EscapeMode) {
+        // Every special character is below 64: one bit per byte value says which need an entity, so
+        // most bytes cost a comparison and a shift.
+        let special: UInt64 =
+            switch mode {
+            case .text: 1 << 0x26 | 1 << 0x3C | 1 << 0x3E  // & < >
+            case .attribute: 1 << 0x26 | 1 << 0x3C | 1 << 0x22 | 1 << 0x27  // & < " '
+            }
         var runStart = 0
         for index in utf8.indices {
             let byte = utf8[index]
-            // Every special character is at or below `>` (0x3E); most bytes skip the switch.
-            if byte > UInt8(ascii: ">") {
+            if byte >= 64 || (special &>> UInt64(byte)) & 1 == 0 {
                 continue
             }
             let entity: StaticString

@@ -52,14 +52,7 @@ public struct HTMLBuffer: ~Copyable {
         if count + bytes.count > capacity {
             grow(toAtLeast: count + bytes.count)
         }
-        if bytes.count <= 16 {
-            // Tag and attribute names, short runs of text: a loop beats a call to memcpy.
-            for index in 0..<bytes.count {
-                base[count + index] = source[index]
-            }
-        } else {
-            (base + count).update(from: source, count: bytes.count)
-        }
+        (base + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
 

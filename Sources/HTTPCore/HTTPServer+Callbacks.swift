@@ -207,7 +207,13 @@ extension HTTPServer {
         guard let mhdResponse else { return MHD_Result.NO }
         defer { MHD_destroy_response(mhdResponse) }
         for field in response.headers {
-            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+            // `withCString` lends a native string's own bytes (or a stack copy of a small one); passing
+            // the String directly would build a heap `utf8CString` array for each name and value.
+            field.name.withCString { name in
+                field.value.withCString { value in
+                    _ = MHD_add_response_header(mhdResponse, name, value)
+                }
+            }
         }
         if isShuttingDown.load(ordering: .relaxed) {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")

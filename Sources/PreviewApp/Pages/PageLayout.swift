@@ -12,7 +12,8 @@ struct PageLayout {
     var settings: SimulationSettings
 
     func render(_ content: (inout HTMLBuffer) -> Void) -> [UInt8] {
-        var html = HTMLBuffer(capacity: 16 * 1024)
+        // Room for the largest page (/feed, about 25 KB) at once: growing copies everything written so far.
+        var html = HTMLBuffer(capacity: 32 * 1024)
         html.doctype()
         html.element(.html, .lang("en")) { html in
             html.element(.head) { html in
