@@ -16,6 +16,7 @@ public struct StaticFiles: RouteCollection {
     /// Sent with every file: browsers revalidate with `If-None-Match` and get a cheap `304`.
     public var cacheControl = "no-cache"
     private let resolvedFolder: String?
+    private let cache = StaticFileCache()
 
     public init(folder: String, at prefix: String = "/public") {
         self.folder = folder
@@ -32,13 +33,20 @@ public struct StaticFiles: RouteCollection {
         guard let resolvedFolder, let relative = Self.safeRelativePath(request.path, under: prefix) else {
             throw notFound
         }
-        guard let resolved = Self.realPath(resolvedFolder + "/" + relative),
-            resolved.hasPrefix(resolvedFolder + "/")
-        else {
-            throw notFound
-        }
-        guard let file = FileContents(path: resolved) else {
-            throw notFound
+        let requested = resolvedFolder + "/" + relative
+        let file: StaticFileCache.Entry
+        if let cached = cache.entry(for: requested) {
+            file = cached
+        } else {
+            guard let resolved = Self.realPath(requested), resolved.hasPrefix(resolvedFolder + "/"),
+                let contents = FileContents(path: resolved)
+            else {
+                throw notFound
+            }
+            file = StaticFileCache.Entry(
+                identity: contents.identity, bytes: contents.bytes, etag: contents.etag,
+                contentType: MediaType.forFileName(resolved))
+            cache.store(file, for: requested)
         }
         var headers: HTTPHeaders = [
             "ETag": file.etag,
@@ -47,12 +55,10 @@ public struct StaticFiles: RouteCollection {
         if let match = request.headers["If-None-Match"], Self.etag(file.etag, matches: match) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        headers["Content-Type"] = MediaType.forFileName(resolved)
+        headers["Content-Type"] = file.contentType
         return HTTPResponse(status: .ok, headers: headers, body: file.bytes)
     }
 
-    /// Decodes the part of `path` after the prefix into a relative file path, or `nil` if any segment is
-    /// empty, hidden (starts with `.`, which covers `.` and `..`), or holds `/`, `\` or NUL once decoded.
     static func safeRelativePath(_ path: String, under prefix: String) -> String? {
         guard path.hasPrefix(prefix + "/") else { return nil }
         let rest = path.dropFirst(prefix.count + 1)
@@ -100,6 +106,7 @@ extension Substring {
 struct FileContents {
     let bytes: [UInt8]
     let etag: String
+    let identity: StaticFileCache.FileIdentity
 
     init?(path: String) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -116,8 +123,9 @@ struct FileContents {
             guard count > 0 else { return nil }
             offset += count
         }
-        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        let identity = StaticFileCache.FileIdentity(info)
         self.bytes = bytes
-        self.etag = "\"\(String(size, radix: 16))-\(String(modified, radix: 16))\""
+        self.identity = identity
+        self.etag = "\"\(String(size, radix: 16))-\(String(identity.modified, radix: 16))\""
     }
 }

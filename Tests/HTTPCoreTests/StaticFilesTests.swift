@@ -67,6 +67,46 @@ import Testing
         #expect(try await fixture.responder().test(.get, "/public/escape.txt").status == .notFound)
     }
 
+    @Test func aFileChangedAfterItWasServedIsServedAnew() async throws {
+        let fixture = try Fixture()
+        let responder = fixture.responder()
+        let first = try await responder.test(.get, "/public/css/app.css")
+        #expect(try await responder.test(.get, "/public/css/app.css").bodyText == "body{}")
+        try "body{color:red}".write(toFile: fixture.publicFolder + "/css/app.css", atomically: true, encoding: .utf8)
+        let second = try await responder.test(.get, "/public/css/app.css")
+        #expect(second.bodyText == "body{color:red}")
+        #expect(second.headers["ETag"] != first.headers["ETag"])
+        // The old validator no longer matches.
+        let revalidated = try await responder.test(
+            .get, "/public/css/app.css", headers: ["If-None-Match": first.headers["ETag"] ?? ""])
+        #expect(revalidated.status == .ok)
+    }
+
+    @Test func aServedFileReplacedByASymlinkOutIsNoLongerServed() async throws {
+        let fixture = try Fixture()
+        let responder = fixture.responder()
+        #expect(try await responder.test(.get, "/public/logo.svg").bodyText == "<svg/>")
+        #expect(try await responder.test(.get, "/public/inside.svg").status == .ok)
+        let files = FileManager.default
+        try files.removeItem(atPath: fixture.publicFolder + "/logo.svg")
+        try files.createSymbolicLink(
+            atPath: fixture.publicFolder + "/logo.svg", withDestinationPath: fixture.root + "/secret.txt")
+        #expect(try await responder.test(.get, "/public/logo.svg").status == .notFound)
+        // A symlink that pointed inside and now points out.
+        try files.removeItem(atPath: fixture.publicFolder + "/inside.svg")
+        try files.createSymbolicLink(
+            atPath: fixture.publicFolder + "/inside.svg", withDestinationPath: fixture.root + "/secret.txt")
+        #expect(try await responder.test(.get, "/public/inside.svg").status == .notFound)
+    }
+
+    @Test func aDeletedFileIs404() async throws {
+        let fixture = try Fixture()
+        let responder = fixture.responder()
+        #expect(try await responder.test(.get, "/public/logo.svg").status == .ok)
+        try FileManager.default.removeItem(atPath: fixture.publicFolder + "/logo.svg")
+        #expect(try await responder.test(.get, "/public/logo.svg").status == .notFound)
+    }
+
     @Test func noDirectoryListingsOrHiddenFiles() async throws {
         let fixture = try Fixture()
         for path in ["/public/css", "/public/css/", "/public/", "/public/.env", "/public/missing.css"] {
