@@ -49,6 +49,18 @@ public struct HTMLAttribute: Sendable {
         HTMLAttribute(name, .text(value))
     }
 
+    /// An attribute whose value is a decimal number (`data-count="12345"`), written without a `String`.
+    @inlinable
+    public static func custom(_ name: StaticString, integer value: Int) -> HTMLAttribute {
+        HTMLAttribute(name, .integer(value))
+    }
+
+    /// An attribute whose value is `true` or `false` (`data-liked="true"`).
+    @inlinable
+    public static func custom(_ name: StaticString, boolean value: Bool) -> HTMLAttribute {
+        HTMLAttribute(name, .constant(value ? "true" : "false"))
+    }
+
     /// The given attribute when `condition` is true; otherwise an attribute that renders nothing.
     /// ```swift
     /// html.element(.option, .value(id), .when(id == selectedID, .selected), text: label)

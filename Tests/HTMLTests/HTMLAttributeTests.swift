@@ -10,6 +10,14 @@ struct HTMLAttributeTests {
         return String(decoding: html.bytes.dropFirst("<input".utf8.count).dropLast(), as: UTF8.self)
     }
 
+    @Test func customNumberAndBooleanAttributes() {
+        #expect(rendered(.custom("data-count", integer: 12345)) == #" data-count="12345""#)
+        #expect(rendered(.custom("data-count", integer: -7)) == #" data-count="-7""#)
+        #expect(rendered(.custom("data-count", integer: 0)) == #" data-count="0""#)
+        #expect(rendered(.custom("data-liked", boolean: true)) == #" data-liked="true""#)
+        #expect(rendered(.custom("data-liked", boolean: false)) == #" data-liked="false""#)
+    }
+
     @Test func textAttributes() {
         let cases: [(HTMLAttribute, String)] = [
             (.id("a"), #" id="a""#),

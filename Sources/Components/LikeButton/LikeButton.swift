@@ -48,18 +48,31 @@ public struct LikeButton: HTMLComponent, Equatable {
             .class(animated ? "like like--animated" : "like"),
             elementID.map(HTMLAttribute.id) ?? .when(false, .hidden),
             .ariaBusy(busy),
-            .custom("data-count", String(count)),
-            .custom("data-liked", liked ? "true" : "false")
+            .custom("data-count", integer: count),
+            .custom("data-liked", boolean: liked)
         ) { html in
             action.renderForm(class: "like-form", into: &html) { html in
-                html.element(.button, .type(.submit), .class("like-button"), .ariaPressed(liked)) { html in
-                    html.element(.span, .class("like-icon"), .ariaHidden, text: "♥")
-                    html.element(.span, .class("like-label"), text: "Like")
-                    html.element(.span, .class("like-count"), text: LikeCount.formatted(count))
+                (liked ? Self.pressedButton : Self.unpressedButton).render(into: &html) { html in
+                    html.text(LikeCount.formatted(count))
                 }
             }
             if let message {
                 html.element(.p, .class("like-error"), .role("alert"), text: message)
+            }
+        }
+    }
+
+    // The button and its constant content are the same in every like button but for the count: rendered
+    // once around it (with the builder, so escaped like everything else). /feed has twenty buttons.
+    private static let pressedButton = button(pressed: true)
+    private static let unpressedButton = button(pressed: false)
+
+    private static func button(pressed: Bool) -> HTMLFrame {
+        HTMLFrame { html in
+            html.element(.button, .type(.submit), .class("like-button"), .ariaPressed(pressed)) { html in
+                html.element(.span, .class("like-icon"), .ariaHidden, text: "♥")
+                html.element(.span, .class("like-label"), text: "Like")
+                html.element(.span, .class("like-count")) { html in html.render(HTMLFrame.hole) }
             }
         }
     }

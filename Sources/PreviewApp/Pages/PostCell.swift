@@ -29,38 +29,24 @@ struct PostCell<Like: HTMLComponent>: HTMLComponent {
 struct PostCellFrames: Sendable {
     struct Frame: Sendable {
         var post: Post
-        /// Everything before the like button, and everything after it.
-        var opening: [UInt8]
-        var closing: [UInt8]
+        /// The cell around the gap where the like button goes.
+        var cell: HTMLFrame
     }
 
     private let frames: [String: Frame]
 
     init(fixtures: Fixtures, bylines: AuthorBylines) {
         var frames: [String: Frame] = [:]
-        let marker = Array(LikeGap.markup.utf8)
         for post in fixtures.posts {
             guard let author = bylines[post.author] else { continue }
-            let bytes = PostCell(post: post, author: author.user, byline: author.markup, like: LikeGap()).renderedBytes
-            // The marker is a comment: escaped text can never contain "<", so this is the gap.
-            guard let gap = bytes.firstRange(of: marker) else { continue }
-            frames[post.id] = Frame(
-                post: post, opening: Array(bytes[..<gap.lowerBound]), closing: Array(bytes[gap.upperBound...]))
+            let cell = PostCell(post: post, author: author.user, byline: author.markup, like: HTMLFrame.hole)
+            frames[post.id] = Frame(post: post, cell: HTMLFrame { html in html.render(cell) })
         }
         self.frames = frames
     }
 
     subscript(post: String) -> Frame? {
         frames[post]
-    }
-
-    /// Stands where the like button goes while the frame is rendered.
-    private struct LikeGap: HTMLComponent {
-        static let markup = "<!--like-button-->"
-
-        func render(into html: inout HTMLBuffer) {
-            html.raw(HTMLRaw(unsafeMarkup: Self.markup))
-        }
     }
 }
 
@@ -70,8 +56,6 @@ struct FramedPostCell: HTMLComponent {
     var like: LikeButton
 
     func render(into html: inout HTMLBuffer) {
-        html.raw(HTMLRaw(bytes: frame.opening))
-        html.render(like)
-        html.raw(HTMLRaw(bytes: frame.closing))
+        frame.cell.render(into: &html) { html in html.render(like) }
     }
 }
