@@ -169,12 +169,24 @@ def main():
     row("GET static app.css, If-None-Match (304)", median_of(runs))
     ours.stop()
 
-    # Pinned: server on core 0, wrk on core 1.
+    # Pinned: server on core 0 with one thread (the core it has), wrk on core 1; the reference likewise.
     if CORES >= 2:
-        pinned = Server([binary] + common, pin=0)
-        runs = [wrk(pinned, like_path, headers=[cookie], pin=1) for _ in range(ROUNDS)]
-        row("GET like fragment, pinned", median_of(runs))
+        one_thread = [a if common[i - 1] != "--threads" else "1" for i, a in enumerate(common)]
+        pinned = Server([binary] + one_thread, pin=0)
+        reference = None
+        if REFERENCE:
+            like_file = os.path.join(WORK, "GET_like_fragment.body")
+            reference = Server([REFERENCE, like_file, "0", "1", "text/html; charset=utf-8"], ready_on_stderr=True, pin=0)
+        ours_runs, ref_runs = [], []
+        for _ in range(ROUNDS):
+            ours_runs.append(wrk(pinned, like_path, headers=[cookie], pin=1))
+            if reference:
+                ref_runs.append(wrk(reference, like_path, pin=1))
+        row("GET like fragment, pinned (1 thread on core 0, wrk on core 1)", median_of(ours_runs),
+            median_of(ref_runs) if ref_runs else None)
         pinned.stop()
+        if reference:
+            reference.stop()
 
     # Slow taps: 200 ms of simulated network per tap.
     slow_args = list(common)
@@ -201,7 +213,7 @@ def main():
     print("|---|---|---|---|---|---|---|")
     for name, ours_result, reference, note in rows:
         ratio = (f"{ours_result['rps'] / reference['rps']:.2f}× req/s, {ours_result['cpu'] / reference['cpu']:.2f}× CPU "
-                 f"(ref {reference['rps']:.0f} req/s, {reference['cpu']:.1f} µs)") if reference else note
+                 f"(ref {reference['rps']:.0f} req/s, {reference['cpu']:.1f} µs, p99 {reference['p99']:.2f} ms)") if reference else note
         print(f"| {name} | {ours_result['rps']:.0f} | {ours_result['p50']:.2f} | {ours_result['p99']:.2f} | "
               f"{ours_result['cpu']:.1f} | {ours_result['rss']:.1f} | {ratio} |")
     print(f"\nidle RSS {idle_rss:.1f} MB; release build {BUILD_SECONDS:.1f} s ({BUILD_KIND})")
