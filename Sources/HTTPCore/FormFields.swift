@@ -34,6 +34,10 @@ public struct FormFields: Sendable, Equatable, Sequence {
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> [Field] {
         var fields = [Field]()
+        // One field per `&`, plus one: sized once instead of grown while appending.
+        var separators = 0
+        for byte in bytes where byte == UInt8(ascii: "&") { separators += 1 }
+        fields.reserveCapacity(separators + 1)
         var start = 0
         while start <= bytes.count {
             var end = start

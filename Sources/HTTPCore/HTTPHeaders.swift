@@ -14,6 +14,17 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields = []
     }
 
+    /// Makes room for `count` more fields, so that adding them allocates at most once.
+    public mutating func reserveCapacity(adding count: Int) {
+        fields.reserveCapacity(fields.count + count)
+    }
+
+    /// Empty, with room for `capacity` fields before it grows.
+    public init(minimumCapacity capacity: Int) {
+        fields = []
+        fields.reserveCapacity(capacity)
+    }
+
     public init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { (name: $0.0, value: $0.1) }
     }

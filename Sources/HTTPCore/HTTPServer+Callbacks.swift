@@ -144,7 +144,7 @@ extension HTTPServer {
 
     /// Builds the request, asks the responder, and answers now or suspends until the deferred work is done.
     private func dispatch(_ connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaders(minimumCapacity: 16)
         withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
         }

@@ -51,6 +51,7 @@ public struct ComponentPreview: Sendable {
     /// - Throws: `PreviewParameterError` naming the first bad parameter.
     public func values(_ raw: [(name: String, value: String)]) throws(PreviewParameterError) -> PreviewValues {
         var pairs: [(name: String, value: String)] = []
+        pairs.reserveCapacity(parameters.count)
         for parameter in parameters {
             let given = raw.last { $0.name == parameter.name }?.value
             pairs.append((parameter.name, try parameter.validate(given ?? parameter.defaultValue)))
