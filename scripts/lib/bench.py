@@ -41,8 +41,12 @@ class Server:
             argv = ["taskset", "-c", str(pin)] + argv
         self.process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         stream = self.process.stderr if ready_on_stderr else self.process.stdout
-        line = stream.readline()
-        match = re.search(r"listening on (?:http://127\.0\.0\.1:)?(\d+)", line)
+        # The first lines may be libmicrohttpd's warnings (the reference with one thread gets one).
+        for _ in range(5):
+            line = stream.readline()
+            match = re.search(r"listening on (?:http://127\.0\.0\.1:)?(\d+)", line)
+            if match or not line:
+                break
         if not match:
             raise SystemExit(f"bench: server did not start: {line!r}")
         self.port = int(match.group(1))
