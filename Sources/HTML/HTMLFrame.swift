@@ -54,7 +54,7 @@ public struct HTMLFrame: Sendable {
         }
     }
 
-    static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
         for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
             if haystack[start..<(start + needle.count)].elementsEqual(needle) {

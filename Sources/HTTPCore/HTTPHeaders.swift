@@ -14,11 +14,6 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields = []
     }
 
-    /// Makes room for `count` more fields, so that adding them allocates at most once.
-    public mutating func reserveCapacity(adding count: Int) {
-        fields.reserveCapacity(fields.count + count)
-    }
-
     /// Empty, with room for `capacity` fields before it grows.
     public init(minimumCapacity capacity: Int) {
         fields = []
@@ -27,6 +22,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// Makes room for `count` more fields, so that adding them allocates at most once.
+    public mutating func reserveCapacity(adding count: Int) {
+        fields.reserveCapacity(fields.count + count)
     }
 
     /// The value of the first field with this name, or `nil`.
