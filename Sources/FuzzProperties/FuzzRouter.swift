@@ -47,6 +47,6 @@ public enum FuzzRouter {
             throw HTTPError(.internalServerError, "the handler got no *\(rest)")
         }
         return .text(
-            request.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
+            request.parameters.names.sorted().map { "\($0)=\(request.parameters[$0] ?? "")" }.joined(separator: "&"))
     }
 }

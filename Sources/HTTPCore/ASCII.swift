@@ -5,6 +5,10 @@ enum ASCII {
     }
 
     /// The value of a hexadecimal digit, or `nil`.
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= 0x30 && byte <= 0x39
+    }
+
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: return byte - 0x30

@@ -5,20 +5,29 @@
 /// cookies["viewer"]  // "v-12ab"
 /// ```
 public struct Cookies: Sendable, Equatable {
-    public private(set) var values: [String: String]
-    /// Names whose values the server set while handling this request (see `assign`).
-    public private(set) var assignedNames: Set<String> = []
+    /// A request carries a handful, so they are compared, not hashed.
+    private var pairs: SmallMap<String, String>
+    /// Names whose values the server set while handling this request (see `assign`), in order.
+    public private(set) var assignedNames: [String] = []
 
     public init(_ values: [String: String] = [:]) {
-        self.values = values
+        pairs = SmallMap()
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            pairs[name] = value
+        }
+    }
+
+    /// Every cookie by name.
+    public var values: [String: String] {
+        Dictionary(uniqueKeysWithValues: pairs.entries.map { ($0.key, $0.value) })
     }
 
     /// Parses `name=value; name2=value2`. Pairs without `=` or with an empty name are ignored;
     /// the first occurrence of a name wins; values in double quotes are unquoted. Never fails.
     public init(header: String?) {
-        var values = [String: String]()
+        var pairs = SmallMap<String, String>()
         guard var header, !header.isEmpty else {
-            self.values = values
+            self.pairs = pairs
             return
         }
         header.withUTF8 { bytes in
@@ -37,16 +46,17 @@ public struct Cookies: Sendable, Equatable {
                         value = (value.lowerBound + 1)..<(value.upperBound - 1)
                     }
                     if !name.isEmpty {
+                        // The first of a repeated name counts (the most specific path comes first).
                         let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
-                        if values[key] == nil {
-                            values[key] = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
+                        if pairs[key] == nil {
+                            pairs[key] = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
                         }
                     }
                 }
                 start = end + 1
             }
         }
-        self.values = values
+        self.pairs = pairs
     }
 
     /// The range `start..<end` without leading and trailing spaces and tabs.
@@ -59,15 +69,20 @@ public struct Cookies: Sendable, Equatable {
     }
 
     public subscript(name: String) -> String? {
-        get { values[name] }
-        set { values[name] = newValue }
+        get { pairs[name] }
+        set { pairs[name] = newValue }
     }
 
     /// Sets a value the client did not send (say, a new session id), remembering that the server chose it,
     /// so that the response can set the cookie.
     public mutating func assign(_ name: String, _ value: String) {
-        values[name] = value
-        assignedNames.insert(name)
+        self[name] = value
+        if !assignedNames.contains(name) {
+            assignedNames.append(name)
+        }
     }
 
+    public static func == (lhs: Cookies, rhs: Cookies) -> Bool {
+        lhs.values == rhs.values && Set(lhs.assignedNames) == Set(rhs.assignedNames)
+    }
 }

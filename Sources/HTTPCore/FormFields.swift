@@ -5,7 +5,8 @@
 /// form["post"]  // "p1"
 /// ```
 public struct FormFields: Sendable, Equatable, Sequence {
-    public typealias Field = (name: String, value: String)
+    /// One field.
+    public typealias Field = NameValue
 
     public private(set) var fields: [Field]
 
@@ -48,7 +49,7 @@ public struct FormFields: Sendable, Equatable, Sequence {
                 let name = UnsafeBufferPointer(rebasing: bytes[start..<equals])
                 let value = UnsafeBufferPointer(rebasing: bytes[Swift.min(equals + 1, end)..<end])
                 let decodedName = try decode(name, describing: nil)
-                fields.append((name: decodedName, value: try decode(value, describing: decodedName)))
+                fields.append(Field(name: decodedName, value: try decode(value, describing: decodedName)))
             }
             start = end + 1
         }
@@ -61,12 +62,17 @@ public struct FormFields: Sendable, Equatable, Sequence {
     }
 
     /// Every value for `name`, in order.
+    /// The value of the last field with this name, or `nil`.
+    public func last(_ name: String) -> String? {
+        fields.last { $0.name == name }?.value
+    }
+
     public func values(for name: String) -> [String] {
         fields.filter { $0.name == name }.map(\.value)
     }
 
     public mutating func append(_ name: String, _ value: String) {
-        fields.append((name: name, value: value))
+        fields.append(Field(name: name, value: value))
     }
 
     public var isEmpty: Bool { fields.isEmpty }
@@ -82,7 +88,7 @@ public struct FormFields: Sendable, Equatable, Sequence {
     }
 
     public static func == (lhs: FormFields, rhs: FormFields) -> Bool {
-        lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+        lhs.fields == rhs.fields
     }
 
     private static func decode(

@@ -6,7 +6,8 @@
 /// headers["content-type"]  // "text/html; charset=utf-8"
 /// ```
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
-    public typealias Field = (name: String, value: String)
+    /// One field.
+    public typealias Field = NameValue
 
     private var fields: [Field]
 
@@ -21,7 +22,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { (name: $0.0, value: $0.1) }
+        fields = elements.map { Field(name: $0.0, value: $0.1) }
     }
 
     /// Makes room for `count` more fields, so that adding them allocates at most once.
@@ -32,8 +33,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// The value of the first field with this name, or `nil`.
     public subscript(name: String) -> String? {
         get {
-            for field in fields where Self.namesMatch(field.name, name) {
-                return field.value
+            // By index: iterating would copy (retain and release) every field on the way.
+            for index in fields.indices where Self.namesMatch(fields[index].name, name) {
+                return fields[index].value
             }
             return nil
         }
@@ -44,10 +46,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
             }
             // Replace the first field in place (the common case: one field of that name), drop others.
             guard let first = fields.firstIndex(where: { Self.namesMatch($0.name, name) }) else {
-                fields.append((name: name, value: newValue))
+                fields.append(Field(name: name, value: newValue))
                 return
             }
-            fields[first] = (name: name, value: newValue)
+            fields[first] = Field(name: name, value: newValue)
             var index = first + 1
             while index < fields.count {
                 if Self.namesMatch(fields[index].name, name) {
@@ -66,7 +68,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Appends a field, keeping any others with the same name (as `Set-Cookie` needs).
     public mutating func add(_ name: String, _ value: String) {
-        fields.append((name: name, value: value))
+        fields.append(Field(name: name, value: value))
     }
 
     /// Removes every field with this name.
@@ -88,15 +90,6 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     static func namesMatch(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         if a == b { return true }
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                for index in 0..<x.count where ASCII.lowercased(x[index]) != ASCII.lowercased(y[index]) {
-                    return false
-                }
-                return true
-            }
-        }
+        return a.utf8.elementsEqual(b.utf8) { ASCII.lowercased($0) == ASCII.lowercased($1) }
     }
 }

@@ -9,7 +9,7 @@ public struct HTTPRequest: Sendable {
     public var cookies: Cookies
     public var body: [UInt8]
     /// Values of the route's `:name` segments, decoded; filled in by the router.
-    public var parameters: [String: String]
+    public var parameters: RouteParameters
 
     public init(
         method: HTTPMethod,
@@ -24,7 +24,7 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.cookies = Cookies(header: headers["Cookie"])
         self.body = body
-        self.parameters = [:]
+        self.parameters = RouteParameters()
     }
 
     /// Builds a request from a raw request target such as `/feed?page=2`.

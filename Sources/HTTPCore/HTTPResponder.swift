@@ -5,7 +5,7 @@
 public protocol HTTPResponder: Sendable {
     /// - Important: Called on a server thread. Do only quick, non-blocking work here; put anything
     ///   that awaits into a `.deferred` outcome.
-    func respond(to request: HTTPRequest) -> HTTPOutcome
+    func respond(to request: consuming HTTPRequest) -> HTTPOutcome
 }
 
 /// What a responder produced: a response now, or work that produces one later.

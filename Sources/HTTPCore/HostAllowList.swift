@@ -9,20 +9,19 @@ public final class HostAllowList: HTTPMiddleware {
     private let names: Set<String>
     private let boundPort = Atomic<Int>(0)
     /// `name:port` for every allowed name, once the port is known.
-    private let exactHosts = Mutex<Set<String>?>(nil)
+    /// The names as bytes, for the common case: a lowercase name and the bound port, checked in place.
+    private let nameBytes: [[UInt8]]
 
     /// - Parameter extraNames: More host names or addresses to answer to (`--allow-host`).
     public init(extraNames: [String] = []) {
         names = Set((["localhost", "127.0.0.1", "[::1]"] + extraNames).map { $0.lowercased() })
+        nameBytes = names.map { Array($0.utf8) }
     }
 
     /// The port the server is bound to; until it is set, any port is accepted.
     public var port: Int {
         get { boundPort.load(ordering: .relaxed) }
-        set {
-            boundPort.store(newValue, ordering: .relaxed)
-            exactHosts.withLock { $0 = newValue == 0 ? nil : Set(names.map { "\($0):\(newValue)" }) }
-        }
+        set { boundPort.store(newValue, ordering: .relaxed) }
     }
 
     public func prepare(_ request: inout HTTPRequest) -> HTTPResponse? {
@@ -35,8 +34,9 @@ public final class HostAllowList: HTTPMiddleware {
     }
 
     func isAllowed(_ host: String) -> Bool {
-        // The common case, an exact `127.0.0.1:PORT` or `localhost:PORT`, needs no lowercasing.
-        if let exact = exactHosts.withLock({ $0 }), exact.contains(host) {
+        // The common case, an exact `127.0.0.1:PORT` or `localhost:PORT`, is checked on the bytes.
+        let bound = port
+        if bound != 0, host.utf8.withContiguousStorageIfAvailable({ isExact($0, port: bound) }) == true {
             return true
         }
         let lowered = host.lowercased()
@@ -59,5 +59,20 @@ public final class HostAllowList: HTTPMiddleware {
         guard expected != 0 else { return true }
         guard let portText else { return expected == 80 }
         return Int(portText) == expected
+    }
+
+    /// Whether `host` is exactly one of the names (as listed, lowercase), a colon and `port` in decimal.
+    private func isExact(_ host: UnsafeBufferPointer<UInt8>, port: Int) -> Bool {
+        guard let colon = host.lastIndex(of: UInt8(ascii: ":")), colon + 1 < host.count, colon + 7 > host.count else {
+            return false
+        }
+        var value = 0
+        for byte in host[(colon + 1)...] {
+            guard ASCII.isDigit(byte) else { return false }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        guard value == port else { return false }
+        let name = UnsafeBufferPointer(rebasing: host[..<colon])
+        return nameBytes.contains { $0.count == name.count && $0.elementsEqual(name) }
     }
 }

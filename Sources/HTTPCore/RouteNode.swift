@@ -2,18 +2,18 @@
 /// `*rest` catch-all.
 struct RouteNode: Sendable {
     /// Literal children, searched in order: a level has a handful, so comparing beats hashing.
-    var literals: [(segment: String, node: RouteNode)] = []
+    var literals: [Literal] = []
     var parameterName: String?
     /// Holds the parameter child; an array only because a struct cannot contain itself directly.
     var parameterChild: [RouteNode] = []
     var catchAllName: String?
-    var catchAllHandlers: [HTTPMethod: RouteHandler] = [:]
-    var handlers: [HTTPMethod: RouteHandler] = [:]
+    var catchAllHandlers = MethodTable()
+    var handlers = MethodTable()
 
-    /// A successful lookup: the handlers registered for the path, and the parameters it bound.
-    struct Match {
-        var handlers: [HTTPMethod: RouteHandler]
-        var parameters: [String: String]
+    /// A literal child: the segment and the subtree below it.
+    struct Literal: Sendable {
+        var segment: String
+        var node: RouteNode
     }
 
     mutating func insert(_ route: RouteGroup.Route) {
@@ -45,30 +45,37 @@ struct RouteNode: Sendable {
         } else {
             var child = RouteNode()
             child.insert(route, segments: rest)
-            literals.append((segment, child))
+            literals.append(Literal(segment: segment, node: child))
         }
     }
 
-    /// Finds the node for decoded path segments; literals win over parameters, parameters over catch-alls.
-    func match(_ segments: ArraySlice<String>) -> Match? {
+    /// Finds the handlers for decoded path segments, binding parameters on the way; literals win over
+    /// parameters, parameters over catch-alls.
+    ///
+    /// Children are reached by index so that no subtree is copied; `parameters` only gains bindings on
+    /// the path that matched.
+    func match(_ segments: ArraySlice<String>, binding parameters: inout RouteParameters) -> MethodTable? {
         guard let segment = segments.first else {
-            if !handlers.isEmpty {
-                return Match(handlers: handlers, parameters: [:])
-            }
-            return nil
+            return handlers.isEmpty ? nil : handlers
         }
         let rest = segments.dropFirst()
-        for literal in literals where literal.segment == segment {
-            if let found = literal.node.match(rest) {
+        // Lengths first: most literals passed on the way differ in length, and `==` on unequal strings
+        // is slow (it weighs Unicode equivalence).
+        for index in literals.indices
+        where literals[index].segment.utf8.count == segment.utf8.count && literals[index].segment == segment {
+            if let found = literals[index].node.match(rest, binding: &parameters) {
                 return found
             }
         }
-        if let name = parameterName, !segment.isEmpty, var found = parameterChild[0].match(rest) {
-            found.parameters[name] = segment
+        if let name = parameterName, !segment.isEmpty,
+            let found = parameterChild[0].match(rest, binding: &parameters)
+        {
+            parameters[name] = segment
             return found
         }
         if let name = catchAllName {
-            return Match(handlers: catchAllHandlers, parameters: [name: segments.joined(separator: "/")])
+            parameters[name] = segments.joined(separator: "/")
+            return catchAllHandlers
         }
         return nil
     }

@@ -5,7 +5,7 @@ public struct RouterResponder: HTTPResponder {
     let middleware: [any HTTPMiddleware]
     let errorResponse: @Sendable (HTTPError, HTTPRequest) -> HTTPResponse
 
-    public func respond(to request: HTTPRequest) -> HTTPOutcome {
+    public func respond(to request: consuming HTTPRequest) -> HTTPOutcome {
         var request = request
         for index in middleware.indices {
             if var early = middleware[index].prepare(&request) {
@@ -40,19 +40,20 @@ public struct RouterResponder: HTTPResponder {
     /// Finds and runs the handler.
     private func route(_ request: inout HTTPRequest) throws -> HTTPOutcome {
         let segments = try Self.decodedSegments(of: request.path)
-        guard let match = tree.match(segments[...]) else {
+        var parameters = RouteParameters()
+        guard let handlers = tree.match(segments[...], binding: &parameters) else {
             throw HTTPError(.notFound, "Nothing here: \(request.path) is not a page of this server.")
         }
-        let handler = match.handlers[request.method] ?? (request.method == .head ? match.handlers[.get] : nil)
+        let handler = handlers[request.method] ?? (request.method == .head ? handlers[.get] : nil)
         guard let handler else {
-            let allowed = Self.allowedMethods(match.handlers)
+            let allowed = Self.allowedMethods(handlers)
             throw HTTPError(
                 .methodNotAllowed,
                 "\(request.path) does not accept \(request.method); use \(allowed).",
                 headers: ["Allow": allowed]
             )
         }
-        request.parameters = match.parameters
+        request.parameters = parameters
         return try handler.run(request)
     }
 
@@ -64,7 +65,7 @@ public struct RouterResponder: HTTPResponder {
         }
     }
 
-    private static func allowedMethods(_ handlers: [HTTPMethod: RouteHandler]) -> String {
+    private static func allowedMethods(_ handlers: MethodTable) -> String {
         var methods = Set(handlers.keys.map(\.rawValue))
         if methods.contains("GET") {
             methods.insert("HEAD")

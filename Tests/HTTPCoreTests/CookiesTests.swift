@@ -22,6 +22,19 @@ import Testing
         #expect(Cookies(header: "").values.isEmpty)
     }
 
+    @Test func assigningReplacesAndIsRememberedOnce() {
+        var cookies = Cookies(header: "viewer=old; theme=dark")
+        cookies.assign("viewer", "new")
+        cookies.assign("viewer", "newer")
+        cookies.assign("lang", "en")
+        #expect(cookies.values == ["viewer": "newer", "theme": "dark", "lang": "en"])
+        #expect(cookies.assignedNames == ["viewer", "lang"])
+        cookies["theme"] = nil
+        #expect(cookies["theme"] == nil)
+        #expect(Cookies(["a": "1", "b": "2"]) == Cookies(header: "b=2; a=1"))
+        #expect(Cookies(["a": "1"]) != Cookies(header: "a=2"))
+    }
+
     @Test func requestsParseTheirCookieHeader() {
         let request = HTTPRequest(method: .get, path: "/", headers: ["cookie": "viewer=abc"])
         #expect(request.cookies["viewer"] == "abc")

@@ -18,6 +18,8 @@ import Testing
         ("localhost:8080", 200), ("127.0.0.1:8080", 200), ("[::1]:8080", 200), ("LOCALHOST:8080", 200),
         ("evil.example:8080", 421), ("evil.example", 421), ("127.0.0.1:9999", 421), ("127.0.0.1", 421),
         ("localhost.evil.example:8080", 421), ("[::2]:8080", 421), ("[::1]x", 421), ("", 421),
+        ("127.0.0.1:80800", 421), ("127.0.0.1:808", 421), ("127.0.0.1:18080", 421), ("127.0.0.1:", 421),
+        ("localhost:8080x", 421), ("localhost:8080 ", 421), (":8080", 421), ("localhost:08080", 200),
     ])
     func hostMustBeOurs(host: String, status: Int) async throws {
         let allowList = HostAllowList()

@@ -16,7 +16,7 @@ import Testing
         for preview in ComponentCatalog.all {
             #expect(!preview.variants.isEmpty)
             for variant in preview.variants {
-                var query = FormFields([("config", configuration.rawValue)])
+                var query = FormFields([FormFields.Field(name: "config", value: configuration.rawValue)])
                 for (name, value) in variant.parameters { query.append(name, value) }
                 let response = try await app.responder.test(
                     .get, "/components/\(preview.name)/fragment?\(query.encoded)")

@@ -46,15 +46,25 @@ public struct ComponentPreview: Sendable {
         self.make = make
     }
 
-    /// Checks raw parameters (from a query), filling in defaults; unknown names are ignored.
+    /// Checks raw parameters (from a query), filling in defaults; unknown names are ignored, and of
+    /// repeated names the last counts.
     ///
     /// - Throws: `PreviewParameterError` naming the first bad parameter.
     public func values(_ raw: [(name: String, value: String)]) throws(PreviewParameterError) -> PreviewValues {
-        var pairs: [(name: String, value: String)] = []
+        try values { name in raw.last { $0.name == name }?.value }
+    }
+
+    /// Checks the parameters `given` finds by name (`nil`: not given), filling in defaults.
+    ///
+    /// - Throws: `PreviewParameterError` naming the first bad parameter.
+    public func values(given: (String) -> String?) throws(PreviewParameterError) -> PreviewValues {
+        var pairs: [PreviewValues.Pair] = []
         pairs.reserveCapacity(parameters.count)
-        for parameter in parameters {
-            let given = raw.last { $0.name == parameter.name }?.value
-            pairs.append((parameter.name, try parameter.validate(given ?? parameter.defaultValue)))
+        // By index, so that each parameter is read in place rather than copied out of the array.
+        for index in parameters.indices {
+            let name = parameters[index].name
+            let value = try parameters[index].validate(given(name) ?? parameters[index].defaultValue)
+            pairs.append(PreviewValues.Pair(name: name, value: value))
         }
         return PreviewValues(pairs: pairs)
     }

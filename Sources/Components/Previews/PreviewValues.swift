@@ -1,9 +1,15 @@
 /// Checked parameter values for one preview instance; every parameter of the schema has a value.
 public struct PreviewValues: Sendable, Equatable {
     /// In schema order.
-    public private(set) var pairs: [(name: String, value: String)]
+    /// One parameter's value.
+    public struct Pair: Sendable, Equatable {
+        public var name: String
+        public var value: String
+    }
 
-    init(pairs: [(name: String, value: String)]) {
+    public private(set) var pairs: [Pair]
+
+    init(pairs: [Pair]) {
         self.pairs = pairs
     }
 
@@ -25,7 +31,4 @@ public struct PreviewValues: Sendable, Equatable {
         return value.isEmpty ? nil : value
     }
 
-    public static func == (lhs: PreviewValues, rhs: PreviewValues) -> Bool {
-        lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
-    }
 }

@@ -10,7 +10,9 @@ public enum FragmentRenderer {
         component: String, parameters: [(name: String, value: String)]
     ) throws(UsageError) -> [UInt8] {
         do {
-            return try GalleryRequest(name: component, query: FormFields(parameters)).fragment
+            return try GalleryRequest(
+                name: component, query: FormFields(parameters.map { FormFields.Field(name: $0.name, value: $0.value) })
+            ).fragment
         } catch {
             throw UsageError(message: error.message)
         }

@@ -27,7 +27,7 @@ struct GalleryRequest {
         }
         self.configuration = configuration
         do {
-            values = try preview.values(query.fields)
+            values = try preview.values { name in query.last(name) }
         } catch {
             throw HTTPError(.badRequest, error.description)
         }

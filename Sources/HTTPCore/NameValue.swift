@@ -1,0 +1,13 @@
+/// A named string value: a header field, a form field.
+///
+/// A struct rather than a tuple: arrays of tuples are copied and destroyed through the runtime's generic
+/// (slow) paths, arrays of structs through code made for the type.
+public struct NameValue: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
