@@ -179,7 +179,7 @@ extension HTTPServer {
             // Suspend before the task starts, so that its resume can never come first.
             MHD_suspend_connection(connection)
             let handle = ConnectionHandle(pointer: connection)
-            Task {
+            Task(executorPreference: handlerPool) {
                 let response = await HTTPOutcome.deferred(work).resolve()
                 state.pendingResponse.withLock { $0 = response }
                 MHD_resume_connection(handle.pointer)

@@ -31,6 +31,8 @@ public final class HTTPServer: Sendable {
     let activeRequests = Atomic<Int>(0)
     /// Deferred handlers running while their connection is suspended.
     let pendingRequests = Atomic<Int>(0)
+    /// The threads deferred handlers run on.
+    let handlerPool: HandlerPool
     let isShuttingDown = Atomic<Bool>(false)
     /// Open connections, for the watchdog that enforces read deadlines.
     let connections = Mutex<[ObjectIdentifier: ConnectionState]>([:])
@@ -47,6 +49,7 @@ public final class HTTPServer: Sendable {
         self.port = socket.port
         self.isIPv6 = socket.isIPv6
         self.daemon = Mutex(nil)
+        self.handlerPool = HandlerPool(threads: configuration.threads, name: "handler")
 
         var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if socket.isIPv6 {
@@ -67,6 +70,7 @@ public final class HTTPServer: Sendable {
             32 * 1024  // libmicrohttpd clears the pool between requests: keep it at its default size
         )
         guard let started else {
+            handlerPool.stop()
             close(socket.descriptor)
             throw ServerError("cannot start the HTTP server on \(configuration.host):\(socket.port)")
         }
@@ -127,8 +131,9 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting connections, lets requests in flight finish for up to `gracePeriod`, then stops.
     ///
-    /// - Important: It blocks until then. Deferred handlers run on the cooperative pool, so from `async`
-    ///   code call it off that pool (on a thread of its own), or it may wait for work it is holding up.
+    /// - Important: It blocks until then. Deferred handlers run on the server's own handler threads, but
+    ///   what they await may need the cooperative pool: from `async` code call it off that pool (on a
+    ///   thread of its own), or it may wait for work it is holding up.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         guard daemon.withLock({ $0 }) != nil else { return }
         // Stop taking work: connections that arrive from now on are shut at once (see
@@ -158,6 +163,7 @@ public final class HTTPServer: Sendable {
             timer?.source.cancel()
             timer = nil
         }
+        handlerPool.stop()
         // `MHD_stop_daemon` has closed the listening socket (it was never quiesced away from it).
     }
 

@@ -8,7 +8,8 @@ public struct ServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// The port to bind; `0` picks a free one (see `HTTPServer.port`).
     public var port: Int = 8080
-    /// Threads in libmicrohttpd's pool; defaults to the number of cores.
+    /// Threads in libmicrohttpd's pool, and as many again for deferred handlers; defaults to the number
+    /// of cores.
     public var threads: Int = ServerConfiguration.coreCount
     /// Connections held at once; beyond it new connections are refused.
     public var maxConnections: Int = 1024

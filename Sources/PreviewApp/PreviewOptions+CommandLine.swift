@@ -32,7 +32,7 @@ extension PreviewOptions {
         Server:
           --host ADDRESS          address to bind (default 127.0.0.1)
           --port PORT             port to bind; 0 picks a free one (default 8080, or $PORT)
-          --threads N             server threads (default: number of cores)
+          --threads N             connection threads, and as many for slow handlers (default: cores)
           --max-connections N     connections held at once (default 1024)
           --max-body BYTES        largest request body accepted (default 65536)
           --max-pending N         requests waiting on the like service at once; more get 503 (default 4096)

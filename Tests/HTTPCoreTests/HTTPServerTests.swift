@@ -6,22 +6,60 @@ import Testing
 
 /// Live tests: a real server on a free loopback port.
 @Suite struct HTTPServerTests {
-    /// Counts handlers waiting at the gate and lets them go when enough have arrived.
+    /// Holds handlers until `target` of them have arrived, or until the test opens it; waiting holds no
+    /// thread (and nothing polls).
     final class Gate: Sendable {
-        let arrived = Atomic<Int>(0)
-        let target: Int
-        init(target: Int) { self.target = target }
+        private struct State {
+            var arrived = 0
+            var isOpen = false
+            var waiting: [CheckedContinuation<Void, Never>] = []
+        }
+
+        private let state = Mutex(State())
+        let target: Int?
+
+        init(target: Int? = nil) { self.target = target }
+
+        var arrived: Int { state.withLock { $0.arrived } }
 
         func wait() async {
-            arrived.add(1, ordering: .relaxed)
-            let deadline = ContinuousClock.now + .seconds(20)
-            while arrived.load(ordering: .relaxed) < target && ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(5))
+            await withCheckedContinuation { continuation in
+                let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                    state.arrived += 1
+                    state.waiting.append(continuation)
+                    if let target, state.arrived >= target {
+                        state.isOpen = true
+                    }
+                    guard state.isOpen else { return [] }
+                    defer { state.waiting = [] }
+                    return state.waiting
+                }
+                for waiter in released { waiter.resume() }
             }
+        }
+
+        func open() {
+            let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.isOpen = true
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for waiter in released { waiter.resume() }
         }
     }
 
-    static func makeResponder(gate: Gate = Gate(target: 0)) -> RouterResponder {
+    /// Polls `condition` every 10 ms for up to `seconds`; true once it holds.
+    static func eventually(within seconds: Int = 10, _ condition: () -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
+    /// `/gate` waits at `gate`, `/slow` at `slow` (open at once unless a test passes its own).
+    static func makeResponder(gate: Gate = Gate(target: 0), slow: Gate = Gate(target: 0)) -> RouterResponder {
         var router = Router()
         router.get("/healthz") { _ in .text("ok\n") }
         router.get("/query") { request in .text(request.query["q"] ?? "-") }
@@ -33,14 +71,21 @@ import Testing
         router.get(
             "/slow",
             async: { _ in
-                try await Task.sleep(for: .milliseconds(300))
+                await slow.wait()
                 return .text("slow done")
+            })
+        router.get(
+            "/where",
+            async: { _ in
+                let before = currentThreadName()
+                try await Task.sleep(for: .milliseconds(20))
+                return .text("\(before) \(currentThreadName())")
             })
         router.get(
             "/gate",
             async: { _ in
                 await gate.wait()
-                return .text("through \(gate.arrived.load(ordering: .relaxed))")
+                return .text("through \(gate.arrived)")
             })
         return router.buildResponder()
     }
@@ -157,26 +202,45 @@ import Testing
         }
     }
 
+    @Test func deferredHandlersRunOnlyOnTheServersHandlerThreads() async throws {
+        try await withLiveServer(responder: Self.makeResponder()) { server in
+            let client = TestClient(server, maxConnections: 50)
+            let names = try await withThrowingTaskGroup(of: [String].self) { group in
+                for _ in 0..<100 {
+                    group.addTask { try await client.get("/where").bodyText.split(separator: " ").map(String.init) }
+                }
+                return try await group.reduce(into: Set<String>()) { $0.formUnion($1) }
+            }
+            // Two threads (withLiveServer's `threads`), before and after the handler awaited.
+            #expect(names.isSubset(of: ["handler-0", "handler-1"]), "\(names)")
+            #expect(!names.isEmpty)
+        }
+    }
+
     @Test func pendingRequestsBeyondTheBoundGet503() async throws {
-        try await withLiveServer(responder: Self.makeResponder(), configure: { $0.maxPendingRequests = 2 }) { server in
+        let slow = Gate()
+        try await withLiveServer(responder: Self.makeResponder(slow: slow), configure: { $0.maxPendingRequests = 2 }) {
+            server in
             let connections = try (0..<3).map { _ in try RawConnection(port: server.port) }
             for connection in connections[..<2] {
                 try connection.write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             }
-            try await Task.sleep(for: .milliseconds(100))
+            #expect(try await Self.eventually { server.pendingRequestCount == 2 })
             let refused = try await offThePool { try connections[2].request("/slow") }
             #expect(refused.statusCode == 503)
             #expect(refused.headers["Retry-After"] == "1")
+            slow.open()
             let statuses = try await offThePool { try connections[..<2].map { try $0.readResponse().statusCode } }
             #expect(statuses == [200, 200])
         }
     }
 
     @Test func shutdownLetsInFlightRequestsFinish() async throws {
-        let server = try HTTPServer(configuration: Self.testConfiguration(), responder: Self.makeResponder())
+        let slow = Gate()
+        let server = try HTTPServer(configuration: Self.testConfiguration(), responder: Self.makeResponder(slow: slow))
         let connection = try RawConnection(port: server.port)
         try connection.write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(try await Self.eventually { server.pendingRequestCount == 1 })
         let started = ContinuousClock.now
         let stopper = Thread { server.shutdown(gracePeriod: .seconds(5)) }
         stopper.start()
@@ -187,6 +251,7 @@ import Testing
             try? RawConnection(port: port, timeoutSeconds: 2).request("/healthz").statusCode
         }
         #expect(late == nil)
+        slow.open()
         let response = try await offThePool { try connection.readResponse() }
         #expect(response.statusCode == 200)
         #expect(response.bodyText == "slow done")
@@ -208,9 +273,9 @@ import Testing
     }
 
     @Test func streamsAreSentAsWrittenAndClosedWhenTheClientGoes() async throws {
-        let closed = Gate(target: 0)
+        let closed = Atomic<Int>(0)
         let stream = ResponseStream()
-        stream.onClose { closed.arrived.add(1, ordering: .relaxed) }
+        stream.onClose { closed.add(1, ordering: .relaxed) }
         var router = Router()
         router.get("/stream") { _ in
             var response = HTTPResponse(headers: ["Content-Type": "text/event-stream"])
@@ -230,12 +295,12 @@ import Testing
             _ = try await offThePool { try connection.read(until: "data: two\n\n") }
             connection.close()
             var attempts = 0
-            while closed.arrived.load(ordering: .relaxed) == 0 && attempts < 200 {
+            while closed.load(ordering: .relaxed) == 0 && attempts < 200 {
                 stream.write(Array(": ping\n\n".utf8))
                 try await Task.sleep(for: .milliseconds(10))
                 attempts += 1
             }
-            #expect(closed.arrived.load(ordering: .relaxed) == 1)
+            #expect(closed.load(ordering: .relaxed) == 1)
             #expect(!stream.write(Array("late".utf8)))
         }
     }
@@ -303,14 +368,15 @@ import Testing
     }
 
     @Test func aClientLeavingDuringASlowRequestLeaksNothing() async throws {
-        try await withLiveServer(responder: Self.makeResponder()) { server in
+        let slow = Gate()
+        try await withLiveServer(responder: Self.makeResponder(slow: slow)) { server in
             for _ in 0..<5 {
                 let connection = try RawConnection(port: server.port)
                 try connection.write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 connection.close()
             }
-            try await Task.sleep(for: .milliseconds(100))
-            #expect(server.pendingRequestCount == 5)
+            #expect(try await Self.eventually { server.pendingRequestCount == 5 })
+            slow.open()
             var waited = 0
             while (server.pendingRequestCount > 0 || server.openConnections > 0) && waited < 100 {
                 try await Task.sleep(for: .milliseconds(20))

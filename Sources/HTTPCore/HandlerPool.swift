@@ -1,0 +1,163 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A fixed set of threads that runs the server's deferred handlers: their tasks prefer this executor,
+/// so the code they await (and the default actors they call) runs here.
+///
+/// The global concurrent pool adds a thread whenever one of its workers blocks in the kernel, as a
+/// handler does when it waits for libmicrohttpd's lock to resume its connection; so under load it grew
+/// by a thread now and then. Here the number of threads is the number asked for, however busy.
+///
+/// ```swift
+/// let pool = HandlerPool(threads: 2, name: "handler")
+/// Task(executorPreference: pool) { await work() }
+/// pool.stop()  // runs what is queued, then joins the threads
+/// ```
+///
+/// - Important: Thread-safe. After `stop`, jobs still arriving go to the global concurrent executor,
+///   so no task is ever stranded.
+public final class HandlerPool: TaskExecutor, @unchecked Sendable {
+    // @unchecked: `available` is a semaphore at a fixed address, used only through `sem_*`, which are
+    // thread-safe; `threads` is written once in `init` and read once in `stop`, under `state`'s lock.
+
+    private struct State {
+        var jobs: [UnownedJob] = []
+        /// The index of the next job to run; the array is compacted when most of it has been run.
+        var head = 0
+        var isStopped = false
+        var threads: [pthread_t] = []
+
+        mutating func pop() -> UnownedJob? {
+            guard head < jobs.count else { return nil }
+            let job = jobs[head]
+            head += 1
+            if head == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 64 && head * 2 >= jobs.count {
+                jobs.removeFirst(head)
+                head = 0
+            }
+            return job
+        }
+    }
+
+    private let state = Mutex(State())
+    /// Counts jobs queued (and, at the end, the wake-ups that tell the threads to finish).
+    private let available: UnsafeMutablePointer<sem_t>
+    public let threadCount: Int
+
+    /// Starts `threads` threads named `name-0`, `name-1`, … (as `top -H` and `/proc` show them), and
+    /// returns once they are running.
+    public init(threads: Int, name: String) {
+        threadCount = max(1, threads)
+        available = .allocate(capacity: 1)
+        sem_init(available, 0, 0)
+        let ready = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+        sem_init(ready, 0, 0)
+        defer {
+            sem_destroy(ready)
+            ready.deallocate()
+        }
+        var started: [pthread_t] = []
+        for index in 0..<threadCount {
+            let start = ThreadStart(pool: self, name: "\(name)-\(index)", ready: ready)
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(start).toOpaque()
+            guard pthread_create(&thread, nil, handlerThreadMain, context) == 0 else {
+                Unmanaged<ThreadStart>.fromOpaque(context).release()
+                preconditionFailure("cannot start handler thread \(index): \(errno)")
+            }
+            started.append(thread)
+        }
+        state.withLock { $0.threads = started }
+        for _ in started {
+            while sem_wait(ready) != 0 {}
+        }
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let accepted = state.withLock { state in
+            guard !state.isStopped else { return false }
+            state.jobs.append(job)
+            return true
+        }
+        if accepted {
+            sem_post(available)
+        } else {
+            globalConcurrentExecutor.enqueue(job)
+        }
+    }
+
+    /// Runs the jobs already queued, then ends and joins the threads. Later calls do nothing.
+    public func stop() {
+        let threads = state.withLock { state -> [pthread_t] in
+            guard !state.isStopped else { return [] }
+            state.isStopped = true
+            return state.threads
+        }
+        for _ in threads {
+            sem_post(available)
+        }
+        for thread in threads {
+            // A pool thread that stops the pool (dropping the last reference to a server, say) cannot join
+            // itself: it ends on its own once it returns to its loop.
+            if pthread_equal(thread, pthread_self()) != 0 {
+                pthread_detach(thread)
+            } else {
+                pthread_join(thread, nil)
+            }
+        }
+    }
+
+    /// A thread's loop: one job per wake-up, until woken with nothing queued after `stop`.
+    fileprivate func run() {
+        while true {
+            while sem_wait(available) != 0 {}  // only EINTR interrupts it
+            let job = state.withLock { state -> UnownedJob? in state.pop() }
+            guard let job else { return }
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+
+    deinit {
+        sem_destroy(available)
+        available.deallocate()
+    }
+}
+
+/// What a new handler thread needs: the pool (retained for the thread's lifetime), its name, and the
+/// semaphore that tells `init` it is running (valid until then).
+private final class ThreadStart {
+    let pool: HandlerPool
+    let name: String
+    let ready: UnsafeMutablePointer<sem_t>
+
+    init(pool: HandlerPool, name: String, ready: UnsafeMutablePointer<sem_t>) {
+        self.pool = pool
+        self.name = name
+        self.ready = ready
+    }
+}
+
+/// A handler thread's entry point.
+private func handlerThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    let start = Unmanaged<ThreadStart>.fromOpaque(context!).takeRetainedValue()
+    nameCurrentThread(start.name)
+    sem_post(start.ready)
+    start.pool.run()
+    return nil
+}
+
+/// Names the calling thread (at most 15 bytes are kept) by writing its `comm` file.
+private func nameCurrentThread(_ name: String) {
+    let descriptor = open("/proc/thread-self/comm", O_WRONLY)
+    guard descriptor >= 0 else { return }
+    let bytes = Array(name.utf8.prefix(15))
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+}
