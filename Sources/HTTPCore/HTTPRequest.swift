@@ -61,15 +61,14 @@ public struct HTTPRequest: Sendable {
     ///
     /// - Throws: `HTTPError` 415 for another content type, 400 for a malformed encoding.
     public func formFields() throws(HTTPError) -> FormFields {
-        if let contentType = headers["Content-Type"] {
+        if let contentType = headers["Content-Type"],
+            !MediaType.contentType(contentType, is: "application/x-www-form-urlencoded")
+        {
             let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-            let trimmed = mediaType.filter { $0 != " " }.lowercased()
-            guard trimmed == "application/x-www-form-urlencoded" else {
-                throw HTTPError(
-                    .unsupportedMediaType,
-                    "Send the form as application/x-www-form-urlencoded (got \(mediaType))."
-                )
-            }
+            throw HTTPError(
+                .unsupportedMediaType,
+                "Send the form as application/x-www-form-urlencoded (got \(mediaType))."
+            )
         }
         return try FormFields(decoding: body)
     }

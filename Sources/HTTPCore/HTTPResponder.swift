@@ -1,10 +1,12 @@
 /// The one seam between the server and the app: given a request, produce a response.
 ///
 /// A responder answers at once with `.response`, or returns `.deferred` work that the server runs in a
-/// Swift task while the connection is suspended, so that awaiting never holds a server thread.
+/// Swift task: on the server thread until the work first awaits (work that never awaits answers without
+/// a hop), then, with the connection suspended, on the server's handler threads, so that awaiting never
+/// holds a server thread.
 public protocol HTTPResponder: Sendable {
     /// - Important: Called on a server thread. Do only quick, non-blocking work here; put anything
-    ///   that awaits into a `.deferred` outcome.
+    ///   that awaits into a `.deferred` outcome, which must not block either before its first `await`.
     func respond(to request: consuming HTTPRequest) -> HTTPOutcome
 }
 

@@ -129,7 +129,7 @@ extension HTTPServer {
             }
             return dispatch(connection, state)
         case .suspended:
-            let response = state.pendingResponse.withLock { $0.take() }
+            let response = state.handoff.withLock { $0.take() }
             return queue(
                 response ?? .plainError(HTTPError(.internalServerError, "The handler produced no response.")),
                 on: connection, state)
@@ -176,14 +176,28 @@ extension HTTPServer {
                 return queue(.plainError(busy), on: connection, state)
             }
             state.phase = .suspended
-            // Suspend before the task starts, so that its resume can never come first.
-            MHD_suspend_connection(connection)
+            // The task runs here, on the server thread, until it first awaits (a tap with no simulated
+            // latency never does); only then is the connection suspended, and the rest runs on the
+            // handler threads.
             let handle = ConnectionHandle(pointer: connection)
-            Task(executorPreference: handlerPool) {
+            Task.immediateDetached(executorPreference: handlerPool) {
                 let response = await HTTPOutcome.deferred(work).resolve()
-                state.pendingResponse.withLock { $0 = response }
-                MHD_resume_connection(handle.pointer)
+                if state.handoff.withLock({ $0.deliver(response) }) {
+                    MHD_resume_connection(handle.pointer)
+                }
                 self.pendingRequests.subtract(1, ordering: .releasing)
+            }
+            let finished = state.handoff.withLock { handoff -> HTTPResponse? in
+                if let response = handoff.take() {
+                    return response
+                }
+                // Under the lock: the task's `deliver` waits for it, so its resume comes after this.
+                handoff.suspend()
+                MHD_suspend_connection(connection)
+                return nil
+            }
+            if let finished {
+                return queue(finished, on: connection, state)
             }
             return MHD_Result.YES
         }

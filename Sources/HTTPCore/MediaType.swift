@@ -25,4 +25,16 @@ public enum MediaType {
         }
         return byExtension[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
     }
+
+    /// Whether a `Content-Type` value names `essence` (lowercase, like `application/json`): the part
+    /// before any `;` parameters, compared ASCII case-insensitively, with spaces and tabs ignored.
+    public static func contentType(_ value: String, is essence: String) -> Bool {
+        var expected = essence.utf8.makeIterator()
+        for byte in value.utf8 {
+            if byte == UInt8(ascii: ";") { break }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
+            guard expected.next() == ASCII.lowercased(byte) else { return false }
+        }
+        return expected.next() == nil
+    }
 }

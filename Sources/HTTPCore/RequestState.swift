@@ -5,14 +5,14 @@ import Synchronization
 /// - Important: Owned by libmicrohttpd's `*req_cls` from the URI-log callback (one retain) until the
 ///   request-completed callback releases it. libmicrohttpd calls back for one connection on one thread at
 ///   a time; the only cross-thread hand-off is the response of a deferred handler, which goes through
-///   `pendingResponse`'s lock before the connection is resumed.
+///   `handoff`'s lock before the connection is resumed.
 final class RequestState: @unchecked Sendable {
     enum Phase {
         /// No access-handler call yet.
         case new
         /// Headers seen; the body (if any) is arriving.
         case receiving
-        /// The connection is suspended while a task computes the response.
+        /// A task computes the response (the connection is suspended once the task first awaits).
         case suspended
         /// A response has been queued.
         case answered
@@ -26,10 +26,36 @@ final class RequestState: @unchecked Sendable {
     var method: String = ""
     var status: Int = 0
     var bytesSent: Int = 0
-    let pendingResponse = Mutex<HTTPResponse?>(nil)
+    let handoff = Mutex(Handoff())
 
     init(rawTarget: String) {
         self.rawTarget = rawTarget
         self.started = .now
+    }
+
+    /// A deferred handler's response on its way from the task to the connection.
+    ///
+    /// The task starts on the server thread and may finish there; only if it awaits first is the
+    /// connection suspended, under this lock, so that the task's resume can never come before it.
+    struct Handoff {
+        private var response: HTTPResponse?
+        private var isSuspended = false
+
+        /// Stores the task's response; true when the connection was suspended and must be resumed.
+        mutating func deliver(_ response: HTTPResponse) -> Bool {
+            self.response = response
+            return isSuspended
+        }
+
+        /// Takes the response if the task has delivered it.
+        mutating func take() -> HTTPResponse? {
+            defer { response = nil }
+            return response
+        }
+
+        /// Notes that the connection is being suspended to wait for the response.
+        mutating func suspend() {
+            isSuspended = true
+        }
     }
 }

@@ -53,6 +53,18 @@ private final class Heard: Sendable {
         #expect(log.recent().map(\.sequence) == [5, 4, 3])
     }
 
+    @Test func theRingKeepsTheNewestAcrossManyWraps() {
+        let log = TapEventLog(capacity: 4)
+        var recorded: [String] = []
+        for index in 0..<23 {
+            log.record(event("e\(index)"))
+            recorded.append("e\(index)")
+            #expect(log.recent().map(\.instance) == Array(recorded.suffix(4).reversed()))
+            #expect(log.recent(limit: 3).map(\.instance) == Array(recorded.suffix(3).reversed()))
+        }
+        #expect(log.recent().map(\.sequence) == [23, 22, 21, 20])
+    }
+
     @Test func capacityIsAtLeastOne() {
         let log = TapEventLog(capacity: 0)
         #expect(log.capacity == 1)

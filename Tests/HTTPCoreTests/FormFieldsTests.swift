@@ -69,4 +69,16 @@ import Testing
         )
         #expect(try form.formFields()["a"] == "1")
     }
+
+    @Test(arguments: [
+        ("application/x-www-form-urlencoded", true), ("Application/X-WWW-Form-URLEncoded", true),
+        (" application/x-www-form-urlencoded ;charset=utf-8", true), ("application/x-www-form-urlencoded\t", true),
+        ("application/x-www-form-urlencodedx", false), ("application/x-www-form", false), ("", false),
+        ("multipart/form-data; boundary=x", false), ("application/json; x=application/x-www-form-urlencoded", false),
+    ])
+    func contentTypeEssenceIsComparedLeniently(value: String, isForm: Bool) {
+        #expect(MediaType.contentType(value, is: "application/x-www-form-urlencoded") == isForm)
+        let request = HTTPRequest(method: .post, path: "/", headers: ["Content-Type": value], body: Array("a=1".utf8))
+        #expect((try? request.formFields()) != nil || !isForm)
+    }
 }

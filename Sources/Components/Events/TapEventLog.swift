@@ -8,7 +8,10 @@ public final class TapEventLog: Sendable {
     private let state: Mutex<State>
 
     private struct State {
+        /// A ring: once full, each new event overwrites the oldest, at `start` (a tap costs the same
+        /// however long the log is; removing the first of an array would move all the others).
         var events: [TapEvent] = []
+        var start = 0
         var nextSequence = 1
         var listeners: [Int: @Sendable (TapEvent) -> Void] = [:]
         var nextListener = 0
@@ -26,9 +29,11 @@ public final class TapEventLog: Sendable {
         let listeners = state.withLock { state in
             event.sequence = state.nextSequence
             state.nextSequence += 1
-            state.events.append(event)
-            if state.events.count > capacity {
-                state.events.removeFirst(state.events.count - capacity)
+            if state.events.count < capacity {
+                state.events.append(event)
+            } else {
+                state.events[state.start] = event
+                state.start = (state.start + 1) % capacity
             }
             return Array(state.listeners.values)
         }
@@ -40,7 +45,17 @@ public final class TapEventLog: Sendable {
 
     /// Up to `limit` events, newest first.
     public func recent(limit: Int = .max) -> [TapEvent] {
-        state.withLock { Array($0.events.suffix(max(0, limit)).reversed()) }
+        state.withLock { state in
+            let count = min(max(0, limit), state.events.count)
+            var newest: [TapEvent] = []
+            newest.reserveCapacity(count)
+            var index = state.start + state.events.count - 1  // the newest, before wrapping
+            for _ in 0..<count {
+                newest.append(state.events[index % state.events.count])
+                index -= 1
+            }
+            return newest
+        }
     }
 
     /// The number of events kept.
