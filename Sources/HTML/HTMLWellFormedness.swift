@@ -14,6 +14,7 @@ public enum HTMLWellFormedness {
     /// - Returns: One message per problem, in document order, each starting with its line and column.
     public static func check(_ bytes: [UInt8]) -> [String] {
         var tokenizer = HTMLTokenizer(bytes)
+        let lines = LineIndex(bytes)
         var open: [(name: String, offset: Int)] = []
         var problems: [HTMLTokenizer.Problem] = []
 
@@ -38,7 +39,7 @@ public enum HTMLWellFormedness {
                     open.removeLast()
                 } else if let match = open.lastIndex(where: { $0.name == name }) {
                     let inner = open[open.count - 1]
-                    let location = Self.location(of: inner.offset, in: bytes)
+                    let location = lines.location(of: inner.offset)
                     let message = "</\(name)> closes <\(name)> while <\(inner.name)> (\(location)) is still open"
                     problems.append(.init(offset: offset, message: message))
                     open.removeSubrange(match...)
@@ -56,17 +57,35 @@ public enum HTMLWellFormedness {
         let ordered = (tokenizer.problems + problems).enumerated().sorted {
             ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
         }
-        return ordered.map { "\(location(of: $0.element.offset, in: bytes)): \($0.element.message)" }
+        return ordered.map { "\(lines.location(of: $0.element.offset)): \($0.element.message)" }
+    }
+}
+
+/// Where each line of a document starts, found once, so that every problem's line and column is a
+/// binary search rather than a rescan of the document.
+private struct LineIndex {
+    /// Offsets of the first byte of each line; the first line starts at 0.
+    private var starts: [Int] = [0]
+
+    init(_ bytes: [UInt8]) {
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            starts.append(index + 1)
+        }
     }
 
     /// `line L, column C` for a byte offset; both count from 1 and columns count bytes.
-    private static func location(of offset: Int, in bytes: [UInt8]) -> String {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<Swift.min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
+    func location(of offset: Int) -> String {
+        // The last line start at or before `offset`.
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset {
+                low = middle
+            } else {
+                high = middle - 1
+            }
         }
-        return "line \(line), column \(offset - lineStart + 1)"
+        return "line \(low + 1), column \(offset - starts[low] + 1)"
     }
 }

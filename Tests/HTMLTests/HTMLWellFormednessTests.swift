@@ -24,6 +24,15 @@ struct HTMLWellFormednessTests {
         }
     }
 
+    @Test func locationsCountLinesAndBytesAcrossTheDocument() {
+        #expect(
+            check("x <\n<i>\n\ny < z\n") == [
+                "line 1, column 3: stray '<' in text; write it as &lt;",
+                "line 2, column 1: <i> is never closed",
+                "line 4, column 3: stray '<' in text; write it as &lt;",
+            ])
+    }
+
     @Test func reportsUnclosedElements() {
         #expect(check("<div><p>text</p>") == ["line 1, column 1: <div> is never closed"])
         #expect(
