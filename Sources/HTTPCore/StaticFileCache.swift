@@ -53,6 +53,11 @@ final class StaticFileCache: Sendable {
         self.maximumEntries = maximumEntries
     }
 
+    /// How many files are held.
+    var count: Int {
+        entries.withLock { $0.count }
+    }
+
     /// The entry for `path` if the file there is still the one that was read.
     func entry(for path: String) -> Entry? {
         guard let entry = entries.withLock({ $0[path] }) else { return nil }

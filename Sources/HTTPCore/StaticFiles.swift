@@ -24,6 +24,12 @@ public struct StaticFiles: RouteCollection {
         self.resolvedFolder = Self.realPath(folder)
     }
 
+    /// How many files are held in memory (each at most 1 MiB, at most 512 of them; copies of this value
+    /// share them).
+    public var cachedFileCount: Int {
+        cache.count
+    }
+
     public func addRoutes(to routes: inout RouteGroup) {
         routes.add(.get, prefix + "/*path", handler: .sync { request in try self.serve(request) })
     }

@@ -99,6 +99,32 @@ import Testing
         #expect(try await responder.test(.get, "/public/inside.svg").status == .notFound)
     }
 
+    @Test func largeFilesAreServedButNotKeptAndAFullCacheStartsOver() async throws {
+        let fixture = try Fixture()
+        let files = StaticFiles(folder: fixture.publicFolder, at: "/public")
+        var router = Router()
+        router.mount(files)
+        let responder = router.buildResponder()
+        let big = [UInt8](repeating: UInt8(ascii: "a"), count: (1 << 20) + 1)
+        try Data(big).write(to: URL(fileURLWithPath: fixture.publicFolder + "/big.txt"))
+        let response = try await responder.test(.get, "/public/big.txt")
+        #expect(response.status == .ok)
+        #expect(response.body == big)
+        #expect(files.cachedFileCount == 0, "over 1 MiB: read for every request")
+        _ = try await responder.test(.get, "/public/logo.svg")
+        #expect(files.cachedFileCount == 1)
+        for index in 0..<512 {
+            try "\(index)".write(toFile: fixture.publicFolder + "/f\(index).txt", atomically: true, encoding: .utf8)
+        }
+        for index in 0..<511 {
+            #expect(try await responder.test(.get, "/public/f\(index).txt").bodyText == "\(index)")
+        }
+        #expect(files.cachedFileCount == 512)
+        #expect(try await responder.test(.get, "/public/f511.txt").bodyText == "511")
+        #expect(files.cachedFileCount == 1, "the 513th file starts the cache over")
+        #expect(try await responder.test(.get, "/public/f3.txt").bodyText == "3")
+    }
+
     @Test func aDeletedFileIs404() async throws {
         let fixture = try Fixture()
         let responder = fixture.responder()
