@@ -1,4 +1,5 @@
 import Components
+import HTTPTesting
 import Synchronization
 
 /// A like service whose calls the test scripts by their arrival index: which fail, and which are held
@@ -133,21 +134,5 @@ final class FlakyLikeService: LikeService {
         if fails {
             throw LikeServiceError("flaky failure")
         }
-    }
-}
-
-/// xorshift64*: a tiny deterministic generator, so random tests replay the same way every run.
-struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed == 0 ? 0x2545_F491_4F6C_DD1D : seed
-    }
-
-    mutating func next() -> UInt64 {
-        state ^= state >> 12
-        state ^= state << 25
-        state ^= state >> 27
-        return state &* 0x2545_F491_4F6C_DD1D
     }
 }
