@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "FuzzProperties", dependencies: ["HTTPCore", "HTML"]),
 
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTesting", "FuzzProperties"]),
-        .testTarget(name: "HTMLTests", dependencies: ["HTML", "FuzzProperties", "HTTPTesting"]),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML", "HTTPCore", "FuzzProperties"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "HTTPCore", "HTML", "HTTPTesting"]),
         .testTarget(
             name: "PreviewAppTests", dependencies: ["PreviewApp", "Components", "HTTPCore", "HTML", "HTTPTesting"],

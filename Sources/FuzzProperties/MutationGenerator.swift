@@ -1,22 +1,20 @@
+import HTTPCore
+
 /// Deterministic mutations of fuzz seeds for the regression tests: SplitMix64 from a fixed state, so the
 /// mutations are the same on every run. Each mutation applies one to four edits (insert, replace or remove
 /// one byte), the byte drawn half the time from `interesting`, otherwise from all 256.
 public struct MutationGenerator: RandomNumberGenerator {
-    public var state: UInt64
+    private var random: SplitMix64
     /// Bytes that matter to the code under test, inserted or substituted by the mutations.
     public let interesting: [UInt8]
 
     public init(state: UInt64 = 0x5EED, interesting: [UInt8]) {
-        self.state = state
+        self.random = SplitMix64(seed: state)
         self.interesting = interesting
     }
 
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
+        random.next()
     }
 
     /// `count` mutations of each seed, seed by seed.

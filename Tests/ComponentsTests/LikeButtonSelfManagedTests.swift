@@ -494,7 +494,7 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
             try await withThrowingTaskGroup(of: ViewerOutcome.self) { group in
                 for (index, viewer) in viewers.enumerated() {
                     group.addTask {
-                        var random = SeededGenerator(seed: UInt64(index + 1))
+                        var random = SplitMix64(seed: UInt64(index + 1))
                         var outcome = ViewerOutcome(viewer: viewer)
                         // One tap after another: each is answered before the next is sent.
                         for _ in 0..<20 {

@@ -1,5 +1,5 @@
 import Components
-import HTTPTesting
+import HTTPCore
 import Synchronization
 import Testing
 
@@ -81,7 +81,7 @@ private final class Counter: Sendable {
     @Test func countIsAlwaysBasePlusCommittedLikers() {
         let viewers = (0..<8).map { "v\($0)" }
         var model: [String: Set<String>] = ["p1": [], "p2": []]
-        var random = SeededGenerator(seed: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<500 {
             let post = ["p1", "p2"].randomElement(using: &random)!
             let viewer = viewers.randomElement(using: &random)!

@@ -1,5 +1,5 @@
 import Components
-import HTTPTesting
+import HTTPCore
 import Synchronization
 
 /// A like service whose calls the test scripts by their arrival index: which fail, and which are held
@@ -102,7 +102,7 @@ final class ScriptedLikeService: LikeService {
 /// A like service that fails at random, drawn from a seeded generator, after a short random delay.
 final class FlakyLikeService: LikeService {
     private struct State {
-        var generator: SeededGenerator
+        var generator: SplitMix64
         var calls = 0
         var failures = 0
     }
@@ -114,7 +114,7 @@ final class FlakyLikeService: LikeService {
     init(seed: UInt64, failureRate: Double, maxDelayMicroseconds: Int) {
         self.failureRate = failureRate
         self.maxDelayMicroseconds = maxDelayMicroseconds
-        self.state = Mutex(State(generator: SeededGenerator(seed: seed)))
+        self.state = Mutex(State(generator: SplitMix64(seed: seed)))
     }
 
     var calls: Int { state.withLock { $0.calls } }

@@ -1,5 +1,5 @@
 import HTML
-import HTTPTesting
+import HTTPCore
 import Testing
 
 @Suite("Escaping properties")
@@ -9,7 +9,7 @@ struct EscapingPropertyTests {
     ]
 
     static func randomStrings(count: Int, seed: UInt64) -> [String] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             let length = Int.random(in: 0...64, using: &generator)
             return (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()

@@ -107,7 +107,7 @@ import Testing
             let expected = try await withThrowingTaskGroup(of: [String: Bool].self) { group in
                 for viewerIndex in 0..<50 {
                     group.addTask {
-                        var generator = SeededGenerator(seed: UInt64(viewerIndex + 1))
+                        var generator = SplitMix64(seed: UInt64(viewerIndex + 1))
                         var lastSuccess: [String: Bool] = [:]
                         for _ in 0..<20 {
                             let post = posts[Int(generator.next() % 3)]

@@ -1,3 +1,4 @@
+import HTTPCore
 import Synchronization
 
 /// A like "network" that waits, then succeeds or fails as its settings and seed decide.
@@ -43,27 +44,5 @@ public final class SimulatedLikeService: LikeService {
         if failed {
             throw LikeServiceError("The like service did not answer in time.")
         }
-    }
-}
-
-/// A small, fast, seedable generator (SplitMix64); good enough to simulate failures reproducibly.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in [0, 1).
-    mutating func nextUnitInterval() -> Double {
-        Double(next() >> 11) / Double(1 << 53)
     }
 }

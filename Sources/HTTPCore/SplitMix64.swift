@@ -1,11 +1,11 @@
-/// A small deterministic generator (SplitMix64) for randomized tests: the same seed gives the same
-/// inputs on every run, so a failure reproduces.
+/// A small, fast, seedable random number generator (SplitMix64): the same seed gives the same numbers on
+/// every run, so simulated failures and randomized tests reproduce. Not for secrets.
 ///
 /// ```swift
-/// var generator = SeededGenerator(seed: 42)
+/// var generator = SplitMix64(seed: 42)
 /// let index = Int.random(in: 0..<10, using: &generator)
 /// ```
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) {
@@ -18,5 +18,10 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
         return mixed ^ (mixed >> 31)
+    }
+
+    /// A number in [0, 1).
+    public mutating func nextUnitInterval() -> Double {
+        Double(next() >> 11) / Double(1 << 53)
     }
 }
