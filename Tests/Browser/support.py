@@ -9,6 +9,7 @@ import subprocess
 import urllib.request
 import zlib
 
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
 SETTLE_SECONDS = 15
@@ -113,6 +114,27 @@ def wait_until_settled(driver, post_id, timeout=SETTLE_SECONDS):
 
 def wait_for(driver, predicate, message, timeout=SETTLE_SECONDS):
     return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: predicate(d) or False, message)
+
+
+def wait_until_gone(driver, element, timeout, message="the element was never replaced"):
+    """Waits until `element` has left the document (replaced, or its page navigated away).
+
+    Selenium's `staleness_of` only recognises a stale-element error; when the page has just navigated,
+    Chromium may instead answer that the node "does not belong to the document", which means the same.
+    """
+
+    def gone(_):
+        try:
+            element.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(gone, message)
 
 
 def grouped(value):

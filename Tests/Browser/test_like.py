@@ -7,7 +7,16 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from support import api_post, events_json, formatted, like_state, viewer_id, wait_for, wait_until_settled
+from support import (
+    api_post,
+    events_json,
+    formatted,
+    like_state,
+    viewer_id,
+    wait_for,
+    wait_until_gone,
+    wait_until_settled,
+)
 
 
 def like_button(driver, post_id):
@@ -70,7 +79,7 @@ def test_like_without_javascript_posts_redirects_and_shows_committed_state(brows
 
     old_root = driver.find_element(By.ID, f"like-{post}")
     like_button(driver, post).click()
-    WebDriverWait(driver, 15).until(EC.staleness_of(old_root))
+    wait_until_gone(driver, old_root, 15)
     WebDriverWait(driver, 15).until(EC.url_to_be(f"{server.url}/posts/{post}"))
     after = like_state(driver, post)
     assert (after["pressed"], after["count"], after["text"], after["busy"], after["error"]) == (
@@ -86,7 +95,7 @@ def test_like_without_javascript_posts_redirects_and_shows_committed_state(brows
     for liked, count in ((True, base + 1), (False, base)):
         old_root = driver.find_element(By.ID, f"like-{post}")
         like_button(driver, post).click()
-        WebDriverWait(driver, 15).until(EC.staleness_of(old_root))
+        wait_until_gone(driver, old_root, 15)
         WebDriverWait(driver, 15).until(EC.url_to_be(f"{server.url}/feed#like-{post}"))
         state = like_state(driver, post)
         assert (state["pressed"], state["text"], state["busy"]) == (str(liked).lower(), formatted(count), None), state
@@ -123,7 +132,7 @@ def test_failed_like_without_javascript_shows_the_error_once(browser_nojs, faili
     before = like_state(driver, post)
     old_root = driver.find_element(By.ID, f"like-{post}")
     like_button(driver, post).click()
-    WebDriverWait(driver, 15).until(EC.staleness_of(old_root))
+    wait_until_gone(driver, old_root, 15)
     after = like_state(driver, post)
     assert (after["pressed"], after["text"]) == (before["pressed"], before["text"]), after
     assert after["error"] and after["error"]["role"] == "alert", after
@@ -163,7 +172,7 @@ def test_keyboard_focus_stays_on_the_like_button_after_the_swap(browser, server)
     old_button.send_keys(Keys.ENTER)
     assert like_state(browser, post)["busy"] == "true"
     expect_committed(browser, server, post, True, base + 1)
-    WebDriverWait(browser, 5).until(EC.staleness_of(old_button))  # the root was swapped for the server's
+    wait_until_gone(browser, old_button, 5)  # the root was swapped for the server's
     active = browser.switch_to.active_element
     assert "like-button" in active.get_attribute("class").split()
     assert active == like_button(browser, post)
