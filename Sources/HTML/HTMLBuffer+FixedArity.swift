@@ -2,7 +2,7 @@
 //
 // A variadic `HTMLAttribute...` parameter would be an array that the caller allocates on the heap for
 // every element; these take the attributes as separate arguments, so rendering allocates nothing per
-// element. Generated; keep them uniform.
+// element. The `text:` forms are the `content:` forms writing escaped text. Generated; keep them uniform.
 
 extension HTMLBuffer {
     /// An element without attributes whose content is written by a closure.
@@ -17,10 +17,7 @@ extension HTMLBuffer {
     /// An element without attributes containing escaped text.
     @inlinable
     public mutating func element(_ tag: HTMLTag, text: String) {
-        openStartTag(tag.name)
-        closeStartTag()
-        self.text(text)
-        endTag(tag.name)
+        element(tag) { $0.text(text) }
     }
 
     /// A void element without attributes.
@@ -43,11 +40,7 @@ extension HTMLBuffer {
     /// An element with 1 attribute containing escaped text.
     @inlinable
     public mutating func element(_ tag: HTMLTag, _ a0: HTMLAttribute, text: String) {
-        openStartTag(tag.name)
-        append(a0)
-        closeStartTag()
-        self.text(text)
-        endTag(tag.name)
+        element(tag, a0) { $0.text(text) }
     }
 
     /// A void element with 1 attribute.
@@ -74,12 +67,7 @@ extension HTMLBuffer {
     /// An element with 2 attributes containing escaped text.
     @inlinable
     public mutating func element(_ tag: HTMLTag, _ a0: HTMLAttribute, _ a1: HTMLAttribute, text: String) {
-        openStartTag(tag.name)
-        append(a0)
-        append(a1)
-        closeStartTag()
-        self.text(text)
-        endTag(tag.name)
+        element(tag, a0, a1) { $0.text(text) }
     }
 
     /// A void element with 2 attributes.
@@ -111,13 +99,7 @@ extension HTMLBuffer {
     public mutating func element(
         _ tag: HTMLTag, _ a0: HTMLAttribute, _ a1: HTMLAttribute, _ a2: HTMLAttribute, text: String
     ) {
-        openStartTag(tag.name)
-        append(a0)
-        append(a1)
-        append(a2)
-        closeStartTag()
-        self.text(text)
-        endTag(tag.name)
+        element(tag, a0, a1, a2) { $0.text(text) }
     }
 
     /// A void element with 3 attributes.
@@ -151,14 +133,7 @@ extension HTMLBuffer {
     public mutating func element(
         _ tag: HTMLTag, _ a0: HTMLAttribute, _ a1: HTMLAttribute, _ a2: HTMLAttribute, _ a3: HTMLAttribute, text: String
     ) {
-        openStartTag(tag.name)
-        append(a0)
-        append(a1)
-        append(a2)
-        append(a3)
-        closeStartTag()
-        self.text(text)
-        endTag(tag.name)
+        element(tag, a0, a1, a2, a3) { $0.text(text) }
     }
 
     /// A void element with 4 attributes.
@@ -197,15 +172,7 @@ extension HTMLBuffer {
         _ tag: HTMLTag, _ a0: HTMLAttribute, _ a1: HTMLAttribute, _ a2: HTMLAttribute, _ a3: HTMLAttribute,
         _ a4: HTMLAttribute, text: String
     ) {
-        openStartTag(tag.name)
-        append(a0)
-        append(a1)
-        append(a2)
-        append(a3)
-        append(a4)
-        closeStartTag()
-        self.text(text)
-        endTag(tag.name)
+        element(tag, a0, a1, a2, a3, a4) { $0.text(text) }
     }
 
     /// A void element with 5 attributes.
@@ -247,16 +214,7 @@ extension HTMLBuffer {
         _ tag: HTMLTag, _ a0: HTMLAttribute, _ a1: HTMLAttribute, _ a2: HTMLAttribute, _ a3: HTMLAttribute,
         _ a4: HTMLAttribute, _ a5: HTMLAttribute, text: String
     ) {
-        openStartTag(tag.name)
-        append(a0)
-        append(a1)
-        append(a2)
-        append(a3)
-        append(a4)
-        append(a5)
-        closeStartTag()
-        self.text(text)
-        endTag(tag.name)
+        element(tag, a0, a1, a2, a3, a4, a5) { $0.text(text) }
     }
 
     /// A void element with 6 attributes.
@@ -300,17 +258,7 @@ extension HTMLBuffer {
         _ tag: HTMLTag, _ a0: HTMLAttribute, _ a1: HTMLAttribute, _ a2: HTMLAttribute, _ a3: HTMLAttribute,
         _ a4: HTMLAttribute, _ a5: HTMLAttribute, _ a6: HTMLAttribute, text: String
     ) {
-        openStartTag(tag.name)
-        append(a0)
-        append(a1)
-        append(a2)
-        append(a3)
-        append(a4)
-        append(a5)
-        append(a6)
-        closeStartTag()
-        self.text(text)
-        endTag(tag.name)
+        element(tag, a0, a1, a2, a3, a4, a5, a6) { $0.text(text) }
     }
 
     /// A void element with 7 attributes.
@@ -357,18 +305,7 @@ extension HTMLBuffer {
         _ tag: HTMLTag, _ a0: HTMLAttribute, _ a1: HTMLAttribute, _ a2: HTMLAttribute, _ a3: HTMLAttribute,
         _ a4: HTMLAttribute, _ a5: HTMLAttribute, _ a6: HTMLAttribute, _ a7: HTMLAttribute, text: String
     ) {
-        openStartTag(tag.name)
-        append(a0)
-        append(a1)
-        append(a2)
-        append(a3)
-        append(a4)
-        append(a5)
-        append(a6)
-        append(a7)
-        closeStartTag()
-        self.text(text)
-        endTag(tag.name)
+        element(tag, a0, a1, a2, a3, a4, a5, a6, a7) { $0.text(text) }
     }
 
     /// A void element with 8 attributes.

@@ -59,10 +59,7 @@ struct RouteNode: Sendable {
             return handlers.isEmpty ? nil : handlers
         }
         let rest = segments.dropFirst()
-        // Lengths first: most literals passed on the way differ in length, and `==` on unequal strings
-        // is slow (it weighs Unicode equivalence).
-        for index in literals.indices
-        where literals[index].segment.utf8.count == segment.utf8.count && literals[index].segment == segment {
+        for index in literals.indices where literals[index].segment == segment {
             if let found = literals[index].node.match(rest, binding: &parameters) {
                 return found
             }

@@ -20,6 +20,19 @@ private func takeAndDrop(_ queue: TurnQueue<String>, _ key: String) {
     _ = queue.take(key)
 }
 
+/// Starts a task that waits for `turn`, records `name` once it has it, then finishes the turn.
+private func recordWhenItsTurn(
+    _ turn: TurnQueue<String>.Turn, as name: String, in ran: Recorder<String>
+)
+    -> Task<Void, Never>
+{
+    Task {
+        await turn.wait()
+        ran.append(name)
+        turn.finish()
+    }
+}
+
 /// Every `wait()` goes through `completes(within:)`, so a line that stalls fails the test instead of hanging.
 @Suite struct TurnQueueTests {
     let queue = TurnQueue<String>()
@@ -50,11 +63,7 @@ private func takeAndDrop(_ queue: TurnQueue<String>, _ key: String) {
         let second = queue.take("k")
         #expect(await completes { await first.wait() })
         let ran = Recorder<String>()
-        let task = Task {
-            await second.wait()
-            ran.append("second")
-            second.finish()
-        }
+        let task = recordWhenItsTurn(second, as: "second", in: ran)
         try await Task.sleep(for: .milliseconds(30))
         #expect(ran.all.isEmpty)
         ran.append("first done")
@@ -105,11 +114,7 @@ private func takeAndDrop(_ queue: TurnQueue<String>, _ key: String) {
         takeAndDrop(queue, "k")
         let third = queue.take("k")
         let ran = Recorder<String>()
-        let task = Task {
-            await third.wait()
-            ran.append("third")
-            third.finish()
-        }
+        let task = recordWhenItsTurn(third, as: "third", in: ran)
         try await Task.sleep(for: .milliseconds(30))
         #expect(ran.all.isEmpty, "the third turn must still wait for the first")
         ran.append("first done")
@@ -125,11 +130,7 @@ private func takeAndDrop(_ queue: TurnQueue<String>, _ key: String) {
         let second = queue.take("k")
         let third = queue.take("k")
         let ran = Recorder<String>()
-        let task = Task {
-            await third.wait()
-            ran.append("third")
-            third.finish()
-        }
+        let task = recordWhenItsTurn(third, as: "third", in: ran)
         try await Task.sleep(for: .milliseconds(20))
         second.finish()
         try await Task.sleep(for: .milliseconds(20))
@@ -150,11 +151,7 @@ private func takeAndDrop(_ queue: TurnQueue<String>, _ key: String) {
         first.finish()
         #expect(await completes { await second.wait() })
         let ran = Recorder<String>()
-        let task = Task {
-            await third.wait()
-            ran.append("third")
-            third.finish()
-        }
+        let task = recordWhenItsTurn(third, as: "third", in: ran)
         try await Task.sleep(for: .milliseconds(30))
         #expect(ran.all.isEmpty, "the third turn must wait for the second")
         ran.append("second done")
