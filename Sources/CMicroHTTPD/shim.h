@@ -13,10 +13,10 @@
 /// The callback that receives the raw request URI; its result becomes the request's `*req_cls`.
 typedef void *(*shim_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
-/// Starts a daemon on an already listening socket with the options this server uses.
+/// Starts a daemon with the options this server uses. It listens on no socket of its own: the server
+/// accepts connections itself and hands them over with `MHD_add_connection`.
 static inline struct MHD_Daemon *
 shim_start_daemon(unsigned int flags,
-                  int listen_fd,
                   MHD_AccessHandlerCallback handler, void *handler_cls,
                   MHD_RequestCompletedCallback completed, void *completed_cls,
                   shim_uri_log_callback uri_log, void *uri_log_cls,
@@ -27,7 +27,6 @@ shim_start_daemon(unsigned int flags,
                   size_t connection_memory_limit)
 {
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
-                            MHD_OPTION_LISTEN_SOCKET, (MHD_socket) listen_fd,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
                             MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,

@@ -24,10 +24,6 @@ let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, socket
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     if code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
         let state = ConnectionState(descriptor: shim_connection_fd(connection))
-        if server.isShuttingDown.load(ordering: .relaxed) {
-            // Shutting down: take no new connections. libmicrohttpd sees the socket end and drops it.
-            _ = Glibc.shutdown(state.descriptor, Int32(SHUT_RDWR))
-        }
         state.setDeadline(server.deadline(inSeconds: server.configuration.requestTimeoutSeconds))
         server.connections.withLock { $0[ObjectIdentifier(state)] = state }
         socketContext.pointee = Unmanaged.passRetained(state).toOpaque()

@@ -41,17 +41,31 @@ public final class HTTPServer: Sendable {
     private let watchdog = Mutex<WatchdogTimer?>(nil)
     /// Streams being sent, so that shutdown can end them.
     let openStreams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
+    /// Takes connections from the listening socket and hands them to the daemon.
+    private let acceptor: Mutex<ConnectionAcceptor?>
+    private let listeningDescriptor: Int32
 
     public init(configuration: ServerConfiguration, responder: some HTTPResponder) throws(ServerError) {
         self.configuration = configuration
         self.responder = responder
-        let socket = try ListeningSocket(host: configuration.host, port: configuration.port)
+        let socket =
+            if let inherited = configuration.listenDescriptor {
+                try ListeningSocket(inheriting: inherited)
+            } else {
+                try ListeningSocket(host: configuration.host, port: configuration.port)
+            }
         self.port = socket.port
         self.isIPv6 = socket.isIPv6
+        self.listeningDescriptor = socket.descriptor
         self.daemon = Mutex(nil)
+        self.acceptor = Mutex(nil)
         self.handlerPool = HandlerPool(threads: configuration.threads, name: "handler")
 
-        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        // No listening socket of libmicrohttpd's own: the acceptor hands it connections, so that the server
+        // can stop taking them from the socket and still finish what it has (see `shutdown`).
+        var flags =
+            MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            | MHD_USE_NO_LISTEN_SOCKET.rawValue
         if socket.isIPv6 {
             flags |= MHD_USE_IPv6.rawValue
         }
@@ -59,7 +73,6 @@ public final class HTTPServer: Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started = shim_start_daemon(
             flags,
-            socket.descriptor,
             accessHandler, context,
             requestCompleted, context,
             uriReceived, context,
@@ -74,7 +87,20 @@ public final class HTTPServer: Sendable {
             close(socket.descriptor)
             throw ServerError("cannot start the HTTP server on \(configuration.host):\(socket.port)")
         }
-        daemon.withLock { $0 = DaemonHandle(pointer: started) }
+        let handle = DaemonHandle(pointer: started)
+        daemon.withLock { $0 = handle }
+        do {
+            // libmicrohttpd closes the socket it is given, also when it refuses it (at the connection limit).
+            let acceptor = try ConnectionAcceptor(socket: socket.descriptor) { client, address, length in
+                _ = MHD_add_connection(handle.pointer, client, address, length)
+            }
+            self.acceptor.withLock { $0 = acceptor }
+        } catch {
+            MHD_stop_daemon(started)
+            handlerPool.stop()
+            close(socket.descriptor)
+            throw error
+        }
         startWatchdog()
     }
 
@@ -131,23 +157,41 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting connections, lets requests in flight finish for up to `gracePeriod`, then stops.
     ///
+    /// No connection is taken from the listening socket once this is called, and none that was taken is
+    /// dropped unanswered: responses from now on carry `Connection: close`, and the server waits for its
+    /// connections to close (an idle keep-alive connection is closed once the server has been quiet a
+    /// moment). Connections that arrive meanwhile wait in the socket's backlog, which matters when another
+    /// process holds the same socket and serves them next (`ServerConfiguration.listenDescriptor`).
+    ///
     /// - Important: It blocks until then. Deferred handlers run on the server's own handler threads, but
     ///   what they await may need the cooperative pool: from `async` code call it off that pool (on a
     ///   thread of its own), or it may wait for work it is holding up.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         guard daemon.withLock({ $0 }) != nil else { return }
-        // Stop taking work: connections that arrive from now on are shut at once (see
-        // `connectionNotified`), and responses carry `Connection: close`. libmicrohttpd's own
-        // `MHD_quiesce_daemon` is not used: with a thread pool on epoll it can abort the process
-        // ("Failed to remove listen FD from epoll set") when it races with a worker thread.
+        // Stop taking work. libmicrohttpd's own `MHD_quiesce_daemon` is not used: with a thread pool on
+        // epoll it can abort the process ("Failed to remove listen FD from epoll set") when it races with
+        // a worker thread; the acceptor is ours and stops exactly.
         isShuttingDown.store(true, ordering: .relaxed)
+        acceptor.withLock { $0.take() }?.stop()
+        close(listeningDescriptor)
         for stream in openStreams.withLock({ Array($0.values) }) {
             stream.finish()
         }
         let deadline = ContinuousClock.now + gracePeriod
-        while activeRequests.load(ordering: .acquiring) > 0 || pendingRequests.load(ordering: .acquiring) > 0 {
-            if ContinuousClock.now >= deadline { break }
-            usleep(5_000)
+        var quietSince: ContinuousClock.Instant?
+        while ContinuousClock.now < deadline {
+            let busy = activeRequests.load(ordering: .acquiring) > 0 || pendingRequests.load(ordering: .acquiring) > 0
+            if !busy && openConnections == 0 { break }
+            if busy {
+                quietSince = nil
+            } else if let since = quietSince {
+                // Only idle keep-alive connections are left: a client that sends on one after this may find
+                // it closed, as with any idle timeout, and retries.
+                if ContinuousClock.now - since >= Self.idleConnectionGrace { break }
+            } else {
+                quietSince = .now
+            }
+            usleep(2_000)
         }
         // Suspended connections must not exist when the daemon stops; if the grace period ran out
         // with deferred work still running, wait for it (it always finishes) before stopping.
@@ -164,8 +208,10 @@ public final class HTTPServer: Sendable {
             timer = nil
         }
         handlerPool.stop()
-        // `MHD_stop_daemon` has closed the listening socket (it was never quiesced away from it).
     }
+
+    /// How long a stopping server with only idle connections left waits for their clients to close them.
+    static let idleConnectionGrace: Duration = .milliseconds(200)
 
     deinit {
         shutdown(gracePeriod: .zero)

@@ -154,7 +154,7 @@ private func handlerThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMut
 }
 
 /// Names the calling thread (at most 15 bytes are kept) by writing its `comm` file.
-private func nameCurrentThread(_ name: String) {
+func nameCurrentThread(_ name: String) {
     let descriptor = open("/proc/thread-self/comm", O_WRONLY)
     guard descriptor >= 0 else { return }
     let bytes = Array(name.utf8.prefix(15))

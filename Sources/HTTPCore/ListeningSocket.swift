@@ -2,16 +2,17 @@
     import Glibc
 #endif
 
-/// A bound, listening TCP socket, made before libmicrohttpd starts so that a busy port gives a precise error.
-struct ListeningSocket {
-    let descriptor: Int32
-    let port: Int
-    let isIPv6: Bool
+/// A bound, listening TCP socket, made before libmicrohttpd starts so that a busy port gives a precise error,
+/// or one inherited from a parent process (the dev supervisor keeps one socket across servers).
+public struct ListeningSocket: Sendable {
+    public let descriptor: Int32
+    public let port: Int
+    public let isIPv6: Bool
 
     /// Binds `host:port` and listens.
     ///
     /// - Throws: `ServerError` with a one-line message (for example "address already in use").
-    init(host: String, port: Int, backlog: Int32 = 1024) throws(ServerError) {
+    public init(host: String, port: Int, backlog: Int32 = 1024) throws(ServerError) {
         guard (0...65535).contains(port) else {
             throw ServerError("port \(port) is out of range (0-65535)")
         }
@@ -46,6 +47,30 @@ struct ListeningSocket {
         self.descriptor = fd
         self.isIPv6 = info.ai_family == AF_INET6
         self.port = Self.boundPort(of: fd, ipv6: isIPv6)
+    }
+
+    /// Takes over `descriptor`, which must be a listening TCP socket (inherited from a parent process).
+    ///
+    /// - Throws: `ServerError` when it is not one.
+    public init(inheriting descriptor: Int32) throws(ServerError) {
+        var listening: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) == 0, listening != 0 else {
+            throw ServerError("file descriptor \(descriptor) is not a listening socket")
+        }
+        var storage = sockaddr_storage()
+        var addressLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &addressLength) }
+        }
+        guard storage.ss_family == sa_family_t(AF_INET) || storage.ss_family == sa_family_t(AF_INET6) else {
+            throw ServerError("file descriptor \(descriptor) is not a TCP socket")
+        }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        self.descriptor = descriptor
+        self.isIPv6 = storage.ss_family == sa_family_t(AF_INET6)
+        self.port = Self.boundPort(of: descriptor, ipv6: isIPv6)
     }
 
     private static func boundPort(of fd: Int32, ipv6: Bool) -> Int {

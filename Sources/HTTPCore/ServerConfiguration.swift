@@ -8,6 +8,9 @@ public struct ServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// The port to bind; `0` picks a free one (see `HTTPServer.port`).
     public var port: Int = 8080
+    /// An already listening socket to serve instead of binding `host:port` (inherited from a supervisor
+    /// that hands one socket from server to server). `host` then only names the server in its URL.
+    public var listenDescriptor: Int32?
     /// Threads in libmicrohttpd's pool, and as many again for deferred handlers; defaults to the number
     /// of cores.
     public var threads: Int = ServerConfiguration.coreCount

@@ -1,0 +1,104 @@
+import Foundation
+import HTTPCore
+import HTTPTesting
+import Synchronization
+import Testing
+
+/// One listening socket served by one server after another, as the dev supervisor does: no client may
+/// see a refused, reset or unanswered connection while the servers change.
+@Suite struct ConnectionAcceptorTests {
+    /// What the clients saw.
+    final class Tally: Sendable {
+        private let state = Mutex((answers: [String: Int](), failures: [String]()))
+        private let running = Atomic<Bool>(true)
+
+        var isRunning: Bool { running.load(ordering: .relaxed) }
+        func stop() { running.store(false, ordering: .relaxed) }
+
+        func answered(by server: String) { state.withLock { $0.answers[server, default: 0] += 1 } }
+        func failed(_ reason: String) { state.withLock { $0.failures.append(reason) } }
+        var answers: [String: Int] { state.withLock { $0.answers } }
+        var failures: [String] { state.withLock { $0.failures } }
+    }
+
+    static func server(named name: String, on shared: ListeningSocket) throws -> HTTPServer {
+        var router = Router()
+        router.get("/who") { _ in .text(name) }
+        var configuration = ServerConfiguration()
+        configuration.threads = 2
+        configuration.accessLog = false
+        configuration.listenDescriptor = dup(shared.descriptor)
+        return try HTTPServer(configuration: configuration, responder: router.buildResponder())
+    }
+
+    @Test func aSocketPassesFromServerToServerWithoutALostConnection() async throws {
+        let shared = try ListeningSocket(host: "127.0.0.1", port: 0)
+        defer { close(shared.descriptor) }
+        let tally = Tally()
+        let port = shared.port
+
+        var current = try Self.server(named: "server-0", on: shared)
+        #expect(current.port == port)
+        // Keep-alive clients that reconnect when told `Connection: close`, and clients that open a new
+        // connection for every request: both kinds must always get an answer.
+        let clients = (0..<6).map { index in
+            Task {
+                try await offThePool {
+                    var connection: RawConnection?
+                    while tally.isRunning {
+                        do {
+                            let open = try connection ?? RawConnection(port: port, timeoutSeconds: 10)
+                            let response = try open.request("/who")
+                            tally.answered(by: String(decoding: response.body, as: UTF8.self))
+                            let keepAlive = index % 2 == 0 && response.headers["Connection"] != "close"
+                            connection = keepAlive ? open : nil
+                            if !keepAlive { open.close() }
+                        } catch {
+                            tally.failed("\(error)")
+                            connection = nil
+                        }
+                    }
+                }
+            }
+        }
+        for generation in 1...4 {
+            try await Task.sleep(for: .milliseconds(150))
+            let stopping = current
+            try await offThePool { stopping.shutdown(gracePeriod: .seconds(5)) }
+            current = try Self.server(named: "server-\(generation)", on: shared)
+        }
+        try await Task.sleep(for: .milliseconds(150))
+        tally.stop()
+        for client in clients { try await client.value }
+        let last = current
+        try await offThePool { last.shutdown(gracePeriod: .seconds(5)) }
+
+        #expect(tally.failures.isEmpty, "\(tally.failures.prefix(5))")
+        // Every server answered: the socket really passed from one to the next.
+        #expect(Set(tally.answers.keys) == Set((0...4).map { "server-\($0)" }))
+    }
+
+    @Test func aStoppedServerLeavesNewConnectionsInTheBacklog() async throws {
+        let shared = try ListeningSocket(host: "127.0.0.1", port: 0)
+        defer { close(shared.descriptor) }
+        let first = try Self.server(named: "first", on: shared)
+        try await offThePool { first.shutdown(gracePeriod: .seconds(1)) }
+        // Nobody serves the socket now, but it still listens: the connection waits instead of being refused.
+        let port = shared.port
+        let waiting = Task {
+            try await offThePool { try RawConnection(port: port, timeoutSeconds: 10).request("/who") }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let second = try Self.server(named: "second", on: shared)
+        let response = try await waiting.value
+        #expect(response.statusCode == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "second")
+        try await offThePool { second.shutdown(gracePeriod: .seconds(1)) }
+    }
+
+    @Test func aDescriptorThatIsNotAListeningSocketIsRefused() throws {
+        let descriptor = open("/dev/null", O_RDONLY)
+        defer { close(descriptor) }
+        #expect(throws: ServerError.self) { try ListeningSocket(inheriting: descriptor) }
+    }
+}
