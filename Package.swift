@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "preview-server", targets: ["preview-server"]),
+        .executable(name: "preview-dev", targets: ["preview-dev"]),
         .library(name: "PreviewApp", targets: ["PreviewApp"]),
     ],
     targets: [
@@ -21,10 +22,15 @@ let package = Package(
         .target(name: "HTML"),
         // Self-managed components: plain views and their self-managed extensions.
         .target(name: "Components", dependencies: ["HTTPCore", "HTML"]),
+        // The channel between the dev supervisor and the servers it runs.
+        .target(name: "DevProtocol"),
         // Pages, fixtures, preview gallery and the wiring of the app.
-        .target(name: "PreviewApp", dependencies: ["HTTPCore", "HTML", "Components"]),
+        .target(name: "PreviewApp", dependencies: ["HTTPCore", "HTML", "Components", "DevProtocol"]),
         // A thin executable: parses arguments and runs the app.
         .executableTarget(name: "preview-server", dependencies: ["PreviewApp", "HTTPCore"]),
+        // The dev supervisor (scripts/dev): watches, rebuilds, swaps servers on one socket, tells the pages.
+        .target(name: "DevSupervisor", dependencies: ["DevProtocol", "HTTPCore"]),
+        .executableTarget(name: "preview-dev", dependencies: ["DevSupervisor", "PreviewApp", "HTTPCore"]),
         // Render-only benchmark (release mode, run by scripts/bench): microseconds per page and fragment.
         .executableTarget(name: "render-bench", dependencies: ["PreviewApp", "Components", "HTTPCore"]),
         // A test kit: in-process requests, a live server on port 0, URLSession and raw-socket clients.
@@ -35,6 +41,10 @@ let package = Package(
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTesting", "FuzzProperties"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML", "HTTPCore", "FuzzProperties"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "HTTPCore", "HTML", "HTTPTesting"]),
+        .testTarget(
+            name: "DevSupervisorTests", dependencies: ["DevSupervisor", "DevProtocol", "HTTPTesting"],
+            exclude: ["Fixtures"]  // real `swift build` outputs, read from the source tree
+        ),
         .testTarget(
             name: "PreviewAppTests", dependencies: ["PreviewApp", "Components", "HTTPCore", "HTML", "HTTPTesting"],
             exclude: ["Snapshots"]  // golden files, read from the source tree by SnapshotTests

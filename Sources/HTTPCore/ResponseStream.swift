@@ -61,6 +61,19 @@ public final class ResponseStream: Sendable {
         state.withLock { $0.closed }
     }
 
+    /// Writes `bytes` every `interval` until the stream closes: for server-sent events, a comment that keeps
+    /// the connection alive and lets the server notice a client that has gone.
+    public func keepAlive(every interval: Duration, writing bytes: [UInt8] = Array(": keep-alive\n\n".utf8)) {
+        let task = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard let self, !self.isClosed else { return }
+                self.write(bytes)
+            }
+        }
+        onClose { task.cancel() }
+    }
+
     /// Calls `handler` when the stream closes (at once if it already has).
     public func onClose(_ handler: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { state in

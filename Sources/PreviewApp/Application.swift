@@ -21,6 +21,8 @@ public final class Application: Sendable {
     let pages: PageRoutes
     /// Keeps committed likes in the `--state` file, when there is one.
     public let persister: LikeStatePersister?
+    /// The link to the dev supervisor, when it runs this server.
+    public let dev: DevSession?
 
     /// Builds the app.
     ///
@@ -67,6 +69,12 @@ public final class Application: Sendable {
         router.errorResponse = { error, request in
             Application.errorResponse(error, for: request, settings: service.settings)
         }
+        let dev = options.dev.map { DevSession(channelDescriptor: $0.channelDescriptor, build: $0.build) }
+        self.dev = dev
+        if let dev {
+            router.add(middleware: DevClientInjection(build: dev.build))
+            router.mount(DevRoutes(session: dev))
+        }
         router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
         let cells = PostCellFrames(fixtures: fixtures, bylines: AuthorBylines(fixtures: fixtures))
         let pages = PageRoutes(fixtures: fixtures, cells: cells, likes: likes, service: service, events: events)
@@ -107,9 +115,11 @@ public final class Application: Sendable {
         let server = try HTTPServer(configuration: options.server, responder: responder)
         hostAllowList.port = server.port
         StandardOutput.write("listening on \(server.url)\n")
+        dev?.start()
         let signal = HTTPServer.waitForTerminationSignal()
         StandardError.write("received signal \(signal), finishing requests in flight\n")
         server.shutdown(gracePeriod: .seconds(10))
         persister?.flush()
+        dev?.stopping(settings: service.settings)
     }
 }

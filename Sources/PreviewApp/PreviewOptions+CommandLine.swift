@@ -48,6 +48,12 @@ extension PreviewOptions {
           --failure-rate RATE     probability that a like request fails, 0 to 1 (default 0.2)
           --seed N                seed for reproducible outcomes (default 1)
 
+        Used by the dev supervisor (scripts/dev, preview-dev):
+          --listen-fd N           serve the listening socket inherited as descriptor N
+          --dev-channel-fd N      talk to the supervisor over descriptor N; adds GET /dev/events
+                                  and the dev client to every page
+          --dev-build ID          the build this server runs (default 0)
+
           --help                  show this help
           --version               show the version
 
@@ -69,6 +75,7 @@ extension PreviewOptions {
             options.server.port = try integer(environmentPort, flag: "PORT", in: 0...65535)
         }
         var remaining = arguments[...]
+        var devBuild: String?
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--") else {
                 throw UsageError(message: "unexpected argument: \(argument)")
@@ -141,9 +148,21 @@ extension PreviewOptions {
                     throw UsageError(message: "--seed must be a non-negative integer, got \(text)")
                 }
                 options.simulation.seed = seed
+            case "--listen-fd":
+                options.server.listenDescriptor = Int32(try integer(try value(), flag: flag, in: 0...65535))
+            case "--dev-channel-fd":
+                let descriptor = Int32(try integer(try value(), flag: flag, in: 0...65535))
+                options.dev = DevConnection(channelDescriptor: descriptor, build: options.dev?.build ?? "0")
+            case "--dev-build":
+                devBuild = try value()
+                if devBuild!.isEmpty { throw UsageError(message: "--dev-build needs a build name") }
             default:
                 throw UsageError(message: "unknown option: \(flag)")
             }
+        }
+        if let devBuild {
+            guard options.dev != nil else { throw UsageError(message: "--dev-build needs --dev-channel-fd") }
+            options.dev?.build = devBuild
         }
         return .serve(options)
     }
@@ -168,5 +187,15 @@ extension PreviewOptions {
                 message: "\(flag) must be an integer from \(range.lowerBound) to \(range.upperBound), got \(text)")
         }
         return number
+    }
+}
+
+extension SimulationSettings {
+    /// The server flags that start a server with these settings.
+    public var commandLineArguments: [String] {
+        [
+            "--latency-ms", String(latencyMilliseconds), "--jitter-ms", String(jitterMilliseconds),
+            "--failure-rate", String(failureRate), "--seed", String(seed),
+        ]
     }
 }

@@ -13,6 +13,21 @@ public struct PreviewOptions: Sendable {
     public var allowedHosts: [String] = []
     /// Where committed like state is kept across restarts (`--state`); in memory only when `nil`.
     public var stateFile: String?
+    /// Set when the dev supervisor runs the server (`--dev-channel-fd`, `--dev-build`).
+    public var dev: DevConnection?
 
     public init() {}
+}
+
+/// How a server started by the dev supervisor (`preview-dev`) talks to it.
+public struct DevConnection: Sendable, Equatable {
+    /// The inherited end of the supervisor's channel.
+    public var channelDescriptor: Int32
+    /// The build this server runs, as the supervisor names it.
+    public var build: String
+
+    public init(channelDescriptor: Int32, build: String) {
+        self.channelDescriptor = channelDescriptor
+        self.build = build
+    }
 }

@@ -17,16 +17,8 @@ enum EventStream {
             bytes += Array("\n\n".utf8)
             stream.write(bytes)
         }
-        let keepAlive = Task {
-            while !Task.isCancelled && !stream.isClosed {
-                try? await Task.sleep(for: keepAliveInterval)
-                stream.write(Array(": keep-alive\n\n".utf8))
-            }
-        }
-        stream.onClose {
-            events.removeListener(token)
-            keepAlive.cancel()
-        }
+        stream.keepAlive(every: keepAliveInterval)
+        stream.onClose { events.removeListener(token) }
         var response = HTTPResponse(
             headers: ["Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache"])
         response.stream = stream

@@ -1,0 +1,73 @@
+import DevSupervisor
+import Foundation
+import Testing
+
+/// The watcher with inotify and with its polling fallback: edits, new folders, deletions, the manifest.
+@Suite(.serialized) struct FileWatcherTests {
+    static func makeRoot() throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)").path
+        for folder in ["Sources/App", "Public", "Tests"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        try write("let a = 1\n", to: root + "/Sources/App/main.swift")
+        try write("body {}\n", to: root + "/Public/app.css")
+        try write("// manifest\n", to: root + "/Package.swift")
+        return root
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+    }
+
+    /// Changes reported within a second (polling needs a new modification time: wait a tick first).
+    static func changes(_ watcher: FileWatcher) async throws -> Set<String> {
+        var found: Set<String> = []
+        for _ in 0..<20 {
+            try await Task.sleep(for: .milliseconds(50))
+            found.formUnion(watcher.changes())
+        }
+        return found
+    }
+
+    @Test(arguments: [false, true])
+    func editsNewFoldersDeletionsAndTheManifestAreSeen(polling: Bool) async throws {
+        let root = try Self.makeRoot()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let watcher = FileWatcher(root: root, polling: polling)
+        #expect(watcher.isPolling == polling)
+        #expect(watcher.changes().isEmpty)
+        try await Task.sleep(for: .milliseconds(20))
+
+        try Self.write("let a = 2\n", to: root + "/Sources/App/main.swift")
+        try Self.write("body { color: red }\n", to: root + "/Public/app.css")
+        #expect(try await Self.changes(watcher) == ["Sources/App/main.swift", "Public/app.css"])
+
+        // A new folder with a file in it, made at once (before any watch on it could exist).
+        try FileManager.default.createDirectory(
+            atPath: root + "/Sources/App/Nested/Deeper", withIntermediateDirectories: true)
+        try Self.write("struct B {}\n", to: root + "/Sources/App/Nested/Deeper/B.swift")
+        #expect(try await Self.changes(watcher).contains("Sources/App/Nested/Deeper/B.swift"))
+        // Files in the new folder are watched from now on.
+        try Self.write("struct B { var x = 1 }\n", to: root + "/Sources/App/Nested/Deeper/B.swift")
+        #expect(try await Self.changes(watcher) == ["Sources/App/Nested/Deeper/B.swift"])
+
+        try FileManager.default.removeItem(atPath: root + "/Sources/App/main.swift")
+        try Self.write("// manifest 2\n", to: root + "/Package.swift")
+        try Self.write("# notes\n", to: root + "/Tests/notes.md")  // not watched
+        #expect(try await Self.changes(watcher) == ["Sources/App/main.swift", "Package.swift"])
+    }
+
+    @Test func anEditorsSaveByRenameIsSeen() async throws {
+        let root = try Self.makeRoot()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let watcher = FileWatcher(root: root)
+        // As vim does: write a new file beside it, then rename it over the original.
+        try Self.write("let a = 3\n", to: root + "/Sources/App/.main.swift.swp")
+        try FileManager.default.removeItem(atPath: root + "/Sources/App/main.swift")
+        try FileManager.default.moveItem(
+            atPath: root + "/Sources/App/.main.swift.swp", toPath: root + "/Sources/App/main.swift")
+        let changes = try await Self.changes(watcher)
+        #expect(changes.contains("Sources/App/main.swift"))
+        #expect(changes.filter { ChangeKind(path: $0) != .ignored } == ["Sources/App/main.swift"])
+    }
+}

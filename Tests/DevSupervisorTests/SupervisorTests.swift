@@ -1,0 +1,261 @@
+import Foundation
+import HTTPTesting
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `preview-dev` as a process over a throwaway package, with a build command that copies the real server
+/// binary into place (or fails with canned compiler output).
+@Suite(.serialized) struct SupervisorTests {
+    /// Starts a supervisor, waits for its first server, runs `body`, stops it.
+    func withSupervisor(
+        _ fixture: DevFixture, _ serverArguments: [String] = [],
+        _ body: (SupervisorProcess, String) async throws -> Void
+    ) async throws {
+        let supervisor = try fixture.startSupervisor(serverArguments)
+        defer { supervisor.stop() }
+        try await offThePool { try supervisor.waitUntilListening() }
+        let first = try await offThePool { try supervisor.waitForBuild(otherThan: nil) }
+        try await body(supervisor, first)
+    }
+
+    @Test func burstsOfChangesMakeOneBuildAndBuildsNeverOverlap() async throws {
+        let fixture = try DevFixture()
+        try await withSupervisor(fixture) { supervisor, first in
+            #expect(fixture.buildCount == 1)
+            // An editor's save is several events: ten writes in a row are one change.
+            for version in 2...11 {
+                try fixture.write("let version = \(version)\n", to: "Sources/App/main.swift")
+            }
+            let second = try await offThePool { try supervisor.waitForBuild(otherThan: first) }
+            #expect(fixture.buildCount == 2)
+
+            // Changes while a build runs queue one more build, not one per change.
+            try fixture.write("1.5\n", to: "build-seconds")
+            let buildsBefore = fixture.buildCount
+            try fixture.write("let version = 12\n", to: "Sources/App/main.swift")
+            while fixture.buildCount == buildsBefore { try await Task.sleep(for: .milliseconds(20)) }
+            for version in 13...17 {
+                try await Task.sleep(for: .milliseconds(200))  // each settles on its own
+                try fixture.write("let version = \(version)\n", to: "Sources/App/main.swift")
+            }
+            let third = try await offThePool { try supervisor.waitForBuild(otherThan: second) }
+            let fourth = try await offThePool { try supervisor.waitForBuild(otherThan: third) }
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(fixture.buildCount == buildsBefore + 2)
+            #expect(fourth != second)
+            #expect(fixture.read("overlaps.log").isEmpty)
+        }
+    }
+
+    @Test func temporariesHiddenFilesAndOtherFoldersDoNotBuild() async throws {
+        let fixture = try DevFixture()
+        try await withSupervisor(fixture) { supervisor, first in
+            try FileManager.default.createDirectory(
+                atPath: fixture.root + "/Sources/.hidden", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: fixture.root + "/.build/debug", withIntermediateDirectories: true)
+            for path in [
+                "Sources/App/.main.swift.swp", "Sources/App/main.swift~", "Sources/App/4913", "Sources/.hidden/a.swift",
+                ".build/debug/x.swift", "README.md",
+            ] {
+                try fixture.write("x\n", to: path)
+            }
+            try await Task.sleep(for: .seconds(1))
+            #expect(fixture.buildCount == 1)
+            try fixture.write("let version = 2\n", to: "Sources/App/main.swift")
+            _ = try await offThePool { try supervisor.waitForBuild(otherThan: first) }
+            #expect(fixture.buildCount == 2)
+        }
+    }
+
+    @Test func aFailedBuildKeepsTheOldServerAndTheNextSuccessSwaps() async throws {
+        let fixture = try DevFixture()
+        try await withSupervisor(fixture) { supervisor, first in
+            let events = try DevEvents(port: supervisor.port)
+            #expect(try events.next("hello") == first)
+            try fixture.write(
+                "/tmp/x/Sources/App/main.swift:1:5: error: cannot find '<script>alert(1)</script>' in scope\n",
+                to: "fail-output.txt")
+            try fixture.write("", to: "fail-build")
+            try fixture.write("let version = 2\n", to: "Sources/App/main.swift")
+            _ = try events.next("building")
+            let report = try events.next("build-failed")
+            let parsed = try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any]
+            let diagnostic = (parsed?["diagnostics"] as? [[String: Any]])?.first
+            #expect(diagnostic?["message"] as? String == "cannot find '<script>alert(1)</script>' in scope")
+            #expect(diagnostic?["line"] as? Int == 1)
+            #expect((parsed?["output"] as? String)?.contains("error: cannot find") == true)
+            // The terminal has it too, and the old build still serves.
+            _ = try await offThePool { try supervisor.waitForLine(containing: "build failed after") }
+            #expect(supervisor.output.contains { $0.contains("error: cannot find '<script>") })
+            #expect(try supervisor.currentBuild() == first)
+            // A page loaded now learns of the failure when it connects.
+            let late = try DevEvents(port: supervisor.port)
+            #expect(try late.next("build-failed") == report)
+
+            fixture.remove("fail-build")
+            try fixture.write("let version = 3\n", to: "Sources/App/main.swift")
+            let reload = try events.next("reload")
+            let second = try await offThePool { try supervisor.waitForBuild(otherThan: first) }
+            #expect(reload == second)
+        }
+    }
+
+    @Test func publicFilesNeedNoBuild() async throws {
+        let fixture = try DevFixture()
+        try await withSupervisor(fixture) { supervisor, first in
+            let events = try DevEvents(port: supervisor.port)
+            _ = try events.next("hello")
+            try fixture.write("body { color: rebeccapurple }\n", to: "Public/app.css")
+            #expect(try events.next("css") == "/public/app.css")
+            // The running server serves the new bytes at once.
+            let sheet = try RawConnection(port: supervisor.port).request("/public/app.css")
+            #expect(String(decoding: sheet.body, as: UTF8.self) == "body { color: rebeccapurple }\n")
+            try fixture.write("console.log(1)\n", to: "Public/extra.js")
+            #expect(try events.next("reload") == first)
+            #expect(fixture.buildCount == 1)
+        }
+    }
+
+    @Test func likesAndSimulationSettingsSurviveSwaps() async throws {
+        let fixture = try DevFixture()
+        try await withSupervisor(fixture) { supervisor, first in
+            let cookie = "Cookie: viewer=v0123456789abcdef"
+            let like = try RawConnection(port: supervisor.port).request(
+                "POST", "/components/like/tap",
+                headers: [cookie, "Content-Type: application/x-www-form-urlencoded"], body: "post=p1&liked=true")
+            #expect(like.statusCode == 303)
+            let simulation = try RawConnection(port: supervisor.port).request(
+                "POST", "/simulation", headers: ["Content-Type: application/x-www-form-urlencoded"],
+                body: "latency_ms=123&jitter_ms=0&failure_rate=0&seed=9")
+            #expect(simulation.statusCode == 303)
+
+            var build = first
+            for version in 2...3 {
+                try fixture.write("let version = \(version)\n", to: "Sources/App/main.swift")
+                let previous = build
+                build = try await offThePool { try supervisor.waitForBuild(otherThan: previous) }
+            }
+            let post = try RawConnection(port: supervisor.port).request("/api/posts/p1", headers: [cookie])
+            #expect(String(decoding: post.body, as: UTF8.self).contains(#""liked":true"#))
+            let page = try RawConnection(port: supervisor.port).request("/feed")
+            let html = String(decoding: page.body, as: UTF8.self)
+            #expect(html.contains("latency 123 ms"))
+            #expect(html.contains("seed 9"))
+        }
+    }
+
+    @Test func swapsRefuseNoConnection() async throws {
+        let fixture = try DevFixture()
+        try await withSupervisor(fixture) { supervisor, first in
+            final class Tally: Sendable {
+                let state = Mutex((ok: 0, failures: [String]()))
+                let running = Atomic<Bool>(true)
+            }
+            let tally = Tally()
+            let port = supervisor.port
+            let clients = (0..<4).map { _ in
+                Task {
+                    try await offThePool {
+                        while tally.running.load(ordering: .relaxed) {
+                            do {
+                                let response = try RawConnection(port: port, timeoutSeconds: 10).request(
+                                    "/components/like/fragment?post=p1")
+                                if response.statusCode == 200 {
+                                    tally.state.withLock { $0.ok += 1 }
+                                } else {
+                                    tally.state.withLock { $0.failures.append("status \(response.statusCode)") }
+                                }
+                            } catch {
+                                tally.state.withLock { $0.failures.append("\(error)") }
+                            }
+                        }
+                    }
+                }
+            }
+            var build = first
+            for version in 2...4 {
+                try fixture.write("let version = \(version)\n", to: "Sources/App/main.swift")
+                let previous = build
+                build = try await offThePool { try supervisor.waitForBuild(otherThan: previous) }
+            }
+            tally.running.store(false, ordering: .relaxed)
+            for client in clients { try await client.value }
+            let (ok, failures) = tally.state.withLock { ($0.ok, $0.failures) }
+            #expect(failures.isEmpty, "\(failures.prefix(5))")
+            #expect(ok > 100)
+        }
+    }
+
+    @Test func aServerThatCannotStartGivesWayToTheLastGoodBuild() async throws {
+        let fixture = try DevFixture()
+        try await withSupervisor(fixture) { supervisor, first in
+            let events = try DevEvents(port: supervisor.port)
+            _ = try events.next("hello")
+            // The next "build" is a program that exits at once.
+            try fixture.write("#!/bin/sh\necho 'broken at start' >&2\nexit 3\n", to: "broken-server")
+            chmod(fixture.root + "/broken-server", 0o755)
+            try fixture.write(fixture.root + "/broken-server\n", to: "server-to-build")
+            try fixture.write("let version = 2\n", to: "Sources/App/main.swift")
+            _ = try await offThePool { try supervisor.waitForLine(containing: "going back to build \(first)") }
+            let fallback = try DevEvents(port: supervisor.port)
+            #expect(try fallback.next("hello") == first)
+            #expect(try fallback.next("build-failed").contains("exited at start"))
+        }
+    }
+
+    @Test func SIGINTStopsTheBuildAndTheServerAndLeavesNoProcess() async throws {
+        let fixture = try DevFixture()
+        let supervisor = try fixture.startSupervisor()
+        defer { supervisor.stop() }
+        try await offThePool { try supervisor.waitUntilListening() }
+        let first = try await offThePool { try supervisor.waitForBuild(otherThan: nil) }
+        #expect(!first.isEmpty)
+        // A long build is running when the signal comes.
+        try fixture.write("30\n", to: "build-seconds")
+        try fixture.write("let version = 2\n", to: "Sources/App/main.swift")
+        _ = try await offThePool { try supervisor.waitForLine(containing: "building…", after: 2) }
+        #expect(fixture.processesUsingIt().count >= 2)  // the build's shell and sleep, the server
+        supervisor.signal(SIGINT)
+        let status = try await offThePool { supervisor.waitForExit() }
+        #expect(status == 0)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(fixture.processesUsingIt().isEmpty, "\(fixture.processesUsingIt())")
+    }
+
+    @Test func aBusyPortIsOneLineAndExitOne() async throws {
+        let blocker = try ListeningSocketHolder()
+        let process = try SupervisorProcess(["--port", String(blocker.port), "--build-command", "true"])
+        let status = try await offThePool { process.waitForExit() }
+        #expect(status == 1)
+        #expect(process.output.count == 1)
+        #expect(process.output.first?.hasPrefix("preview-dev: cannot listen on 127.0.0.1:\(blocker.port)") == true)
+    }
+}
+
+/// A port held by this process.
+struct ListeningSocketHolder {
+    let descriptor: Int32
+    let port: Int
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        listen(descriptor, 1)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+}
