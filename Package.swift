@@ -46,7 +46,8 @@ let package = Package(
             exclude: ["Fixtures"]  // real `swift build` outputs, read from the source tree
         ),
         .testTarget(
-            name: "PreviewAppTests", dependencies: ["PreviewApp", "Components", "HTTPCore", "HTML", "HTTPTesting"],
+            name: "PreviewAppTests",
+            dependencies: ["PreviewApp", "Components", "HTTPCore", "HTML", "HTTPTesting", "DevProtocol"],
             exclude: ["Snapshots"]  // golden files, read from the source tree by SnapshotTests
         ),
     ],

@@ -53,7 +53,8 @@
     if (!status) {
       status = element('div', 'dev-status');
       status.setAttribute('role', 'status');
-      document.body.appendChild(status);
+      // Inside <main>, so that it sits in a landmark like the rest of the page.
+      (document.querySelector('main') || document.body).appendChild(status);
     }
     status.textContent = text;
     status.hidden = !text;
@@ -111,6 +112,7 @@
         text += '\n' + ' '.repeat(number.length) + ' | ' + ' '.repeat(Math.max(0, diagnostic.column - 1)) + '^';
       }
       var pre = element('pre', 'dev-diagnostic-source');
+      pre.tabIndex = 0; // it may scroll sideways: keyboard users must reach it
       pre.appendChild(element('code', null, text));
       item.appendChild(pre);
     }
@@ -146,6 +148,7 @@
       var details = element('details', 'dev-output');
       details.appendChild(element('summary', null, 'Compiler output'));
       var pre = element('pre');
+      pre.tabIndex = 0;
       pre.appendChild(element('code', null, report.output));
       details.appendChild(pre);
       panel.appendChild(details);

@@ -7,36 +7,9 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from support import wait_until_settled
+from support import emulate, readable, run_axe, wait_until_settled
 
 PAGES = ["/", "/feed", "/users/ada", "/users/tim", "/posts/p1", "/events", "/users/nobody", "/components/like", "/components/avatar"]
-
-_RUN_AXE = """
-const done = arguments[arguments.length - 1];
-axe.run(document, {resultTypes: ['violations']})
-  .then(results => done(results.violations.map(v => ({
-    id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
-    nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html, summary: n.failureSummary})),
-  }))))
-  .catch(error => done([{id: 'axe-error', impact: 'critical', help: String(error), helpUrl: '', nodes: []}]));
-"""
-
-
-def run_axe(driver, axe_source):
-    if not driver.execute_script("return typeof window.axe === 'object';"):
-        driver.execute_script(axe_source)
-    return driver.execute_async_script(_RUN_AXE)
-
-
-def readable(violations, where):
-    lines = [f"{len(violations)} axe violation(s) on {where}:"]
-    for violation in violations:
-        lines.append(f"- {violation['id']} ({violation['impact']}): {violation['help']} {violation['helpUrl']}")
-        for node in violation["nodes"][:10]:
-            lines.append(f"    {node['target']}: {node['html'][:200]}")
-            for summary_line in (node["summary"] or "").splitlines():
-                lines.append(f"        {summary_line}")
-    return "\n".join(lines)
 
 
 @pytest.fixture(scope="session")
@@ -54,14 +27,6 @@ def seeded_server(server):
         except urllib.error.HTTPError:
             pass  # 303s are followed; a 503 from the forced failure is expected
     return server
-
-
-def emulate(driver, scheme, width, reduced_motion=False):
-    features = [{"name": "prefers-color-scheme", "value": scheme}]
-    if reduced_motion:  # no colour transitions: axe must not catch a colour half-way
-        features.append({"name": "prefers-reduced-motion", "value": "reduce"})
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
-    driver.set_window_size(width, 900)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -63,6 +63,8 @@ import Testing
         (["--seed", "-1"], "--seed must be a non-negative integer, got -1"),
         (["--quiet=yes"], "--quiet takes no value"),
         (["serve"], "unexpected argument: serve"),
+        (["--dev-build", "3"], "--dev-build needs --dev-channel-fd"),
+        (["--listen-fd", "-1"], "--listen-fd must be an integer from 0 to 65535, got -1"),
     ])
     func badFlagsNameTheProblem(arguments: [String], message: String) {
         let error = #expect(throws: UsageError.self) { try PreviewOptions.parse(arguments) }
@@ -72,9 +74,22 @@ import Testing
     @Test func usageListsEveryFlag() {
         for flag in [
             "--host", "--port", "--threads", "--max-connections", "--max-body", "--public", "--quiet", "--latency-ms",
-            "--jitter-ms", "--failure-rate", "--seed", "--help", "--version",
+            "--jitter-ms", "--failure-rate", "--seed", "--help", "--version", "--listen-fd", "--dev-channel-fd",
+            "--dev-build",
         ] {
             #expect(PreviewOptions.usage.contains(flag), "\(flag)")
         }
+    }
+
+    @Test func theSupervisorsFlagsAreRead() throws {
+        guard case .serve(let options) = try PreviewOptions.parse(["--listen-fd", "3", "--dev-channel-fd=4", "--dev-build", "9.2"])
+        else {
+            Issue.record("not a serve command")
+            return
+        }
+        #expect(options.server.listenDescriptor == 3)
+        #expect(options.dev == DevConnection(channelDescriptor: 4, build: "9.2"))
+        guard case .serve(let plain) = try PreviewOptions.parse([]) else { return }
+        #expect(plain.dev == nil && plain.server.listenDescriptor == nil)
     }
 }

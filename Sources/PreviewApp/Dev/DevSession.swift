@@ -39,19 +39,21 @@ public final class DevSession: Sendable {
     }
 
     /// Tells the supervisor the server accepts connections, and starts passing its messages on.
-    func start() {
+    ///
+    /// - Parameter supervisorGone: Runs when the channel closes. By default the server stops itself with
+    ///   `SIGTERM`: nobody else would stop it now.
+    public func start(supervisorGone: @escaping @Sendable () -> Void = { kill(getpid(), SIGTERM) }) {
         channel.send(.ready)
         DispatchQueue(label: "DevSession.channel").async { [self] in
             while let message = channel.receive() {
                 received(message)
             }
-            // The supervisor is gone: nobody will stop this server, so stop now.
-            kill(getpid(), SIGTERM)
+            supervisorGone()
         }
     }
 
     /// Tells the supervisor the settings to start the next server with.
-    func stopping(settings: SimulationSettings) {
+    public func stopping(settings: SimulationSettings) {
         channel.send(.simulation(arguments: settings.commandLineArguments))
     }
 
