@@ -127,3 +127,30 @@ private func acceptorThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMu
     start.acceptor.run()
     return nil
 }
+
+/// The connections a server holds, counted against its limit: one more when the acceptor hands one over,
+/// one less when libmicrohttpd reports it closed.
+final class ConnectionAdmission: Sendable {
+    let limit: Int
+    private let admitted = Atomic<Int>(0)
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Counts one more connection, unless the limit is reached.
+    func admit() -> Bool {
+        var current = admitted.load(ordering: .relaxed)
+        while current < limit {
+            let (exchanged, original) = admitted.compareExchange(
+                expected: current, desired: current + 1, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+
+    func release() {
+        admitted.subtract(1, ordering: .relaxed)
+    }
+}

@@ -31,6 +31,7 @@ let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, socket
         socketContext.pointee = nil
         let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeRetainedValue()
         server.connections.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(state)) }
+        server.admission.release()
     }
 }
 

@@ -43,6 +43,8 @@ public final class HTTPServer: Sendable {
     let openStreams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
     /// Takes connections from the listening socket and hands them to the daemon.
     private let acceptor: Mutex<ConnectionAcceptor?>
+    /// Counts connections against `maxConnections`.
+    let admission: ConnectionAdmission
     private let listeningDescriptor: Int32
 
     public init(configuration: ServerConfiguration, responder: some HTTPResponder) throws(ServerError) {
@@ -59,6 +61,7 @@ public final class HTTPServer: Sendable {
         self.listeningDescriptor = socket.descriptor
         self.daemon = Mutex(nil)
         self.acceptor = Mutex(nil)
+        self.admission = ConnectionAdmission(limit: max(1, configuration.maxConnections))
         self.handlerPool = HandlerPool(threads: configuration.threads, name: "handler")
 
         // No listening socket of libmicrohttpd's own: the acceptor hands it connections, so that the server
@@ -78,7 +81,10 @@ public final class HTTPServer: Sendable {
             uriReceived, context,
             connectionNotified, context,
             UInt32(max(1, configuration.threads)),
-            UInt32(max(1, configuration.maxConnections)),
+            // libmicrohttpd's own limit is never reached: `admission` holds the real one. (0.9.75 leaves a lock
+            // held when a connection handed over with `MHD_add_connection` finds its worker full, and the
+            // worker deadlocks; each worker gets a share of this limit, so it is set far above.)
+            UInt32(max(1, configuration.maxConnections) * max(1, configuration.threads) + 64),
             UInt32(max(0, configuration.connectionTimeoutSeconds)),
             32 * 1024  // libmicrohttpd clears the pool between requests: keep it at its default size
         )
@@ -91,8 +97,15 @@ public final class HTTPServer: Sendable {
         daemon.withLock { $0 = handle }
         do {
             // libmicrohttpd closes the socket it is given, also when it refuses it (at the connection limit).
+            let admission = self.admission
             let acceptor = try ConnectionAcceptor(socket: socket.descriptor) { client, address, length in
-                _ = MHD_add_connection(handle.pointer, client, address, length)
+                guard admission.admit() else {
+                    close(client)  // beyond the limit: refused
+                    return
+                }
+                if MHD_add_connection(handle.pointer, client, address, length) != MHD_Result.YES {
+                    admission.release()
+                }
             }
             self.acceptor.withLock { $0 = acceptor }
         } catch {

@@ -96,6 +96,36 @@ import Testing
         try await offThePool { second.shutdown(gracePeriod: .seconds(1)) }
     }
 
+    /// libmicrohttpd 0.9.75 deadlocks a worker that finds itself full when a connection is handed over;
+    /// the acceptor refuses beyond the limit itself, so the worker never is, and shutdown still ends.
+    @Test func aFloodBeyondTheLimitIsRefusedAndShutdownStillEnds() async throws {
+        var router = Router()
+        router.get("/who") { _ in .text("ok") }
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.threads = 2
+        configuration.maxConnections = 3
+        configuration.accessLog = false
+        let server = try HTTPServer(configuration: configuration, responder: router.buildResponder())
+        let port = server.port
+        for _ in 0..<5 {
+            let flood = (0..<40).compactMap { _ in try? RawConnection(port: port, timeoutSeconds: 2) }
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(server.openConnections <= 3)
+            for connection in flood { connection.close() }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(try await offThePool { try RawConnection(port: port).request("/who").statusCode } == 200)
+        let stopped = Atomic<Bool>(false)
+        let stopper = Thread {
+            server.shutdown(gracePeriod: .seconds(2)); stopped.store(true, ordering: .relaxed)
+        }
+        stopper.start()
+        for _ in 0..<500 where !stopped.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(20)) }
+        let ended = stopped.load(ordering: .relaxed)
+        #expect(ended, "shutdown did not end within 10 s")
+    }
+
     @Test func aDescriptorThatIsNotAListeningSocketIsRefused() throws {
         let descriptor = open("/dev/null", O_RDONLY)
         defer { close(descriptor) }

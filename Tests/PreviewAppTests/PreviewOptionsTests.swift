@@ -82,7 +82,10 @@ import Testing
     }
 
     @Test func theSupervisorsFlagsAreRead() throws {
-        guard case .serve(let options) = try PreviewOptions.parse(["--listen-fd", "3", "--dev-channel-fd=4", "--dev-build", "9.2"])
+        guard
+            case .serve(let options) = try PreviewOptions.parse([
+                "--listen-fd", "3", "--dev-channel-fd=4", "--dev-build", "9.2",
+            ])
         else {
             Issue.record("not a serve command")
             return
