@@ -127,9 +127,10 @@ public struct BuildReport: Sendable, Equatable {
                 )
             }
             if let range = line.firstRange(of: ": " + marker), !line[..<range.lowerBound].contains(" ") {
+                let tool = line[..<range.lowerBound].split(separator: "/").last ?? ""
                 return BuildDiagnostic(
                     file: nil, line: nil, column: nil, severity: severity,
-                    message: line[..<range.lowerBound] + ": " + line[range.upperBound...])
+                    message: tool + ": " + line[range.upperBound...])
             }
         }
         return nil

@@ -80,6 +80,7 @@ public final class Supervisor {
     private var changeArrived: ContinuousClock.Instant?
     private var buildFinished: ContinuousClock.Instant?
     private var simulationArguments: [String] = []
+    private var lastScan = ContinuousClock.now
     private var isStopping = false
     private let signals: SignalPipe
 
@@ -140,14 +141,22 @@ public final class Supervisor {
         let milliseconds = Int32(
             timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-        let changed = watcher.changes().filter { ChangeKind(path: $0) != .ignored }
-        if !changed.isEmpty && !isStopping {
-            pendingPaths += changed
-            if changeArrived == nil { changeArrived = .now }
-            settleAt = .now + configuration.settleDelay
+        // inotify's reads cost nothing when nothing is waiting; a polling scan walks the tree, so at most
+        // one every 300 ms however often the loop wakes.
+        if !watcher.isPolling || ContinuousClock.now - lastScan >= .milliseconds(300) {
+            lastScan = .now
+            collectChanges()
         }
         if let build { readBuildOutput(build) }
         if let server { readChannel(server) }
+    }
+
+    private func collectChanges() {
+        let changed = watcher.changes().filter { ChangeKind(path: $0) != .ignored }
+        guard !changed.isEmpty && !isStopping else { return }
+        pendingPaths += changed
+        if changeArrived == nil { changeArrived = .now }
+        settleAt = .now + configuration.settleDelay
     }
 
     private func handleSignals() {

@@ -5,11 +5,13 @@ The supervisor (preview-dev) runs over a throwaway package whose build command c
 test into place, or prints canned compiler output and fails while `fail-build` exists.
 """
 
+import http.server
 import os
 import select
 import shutil
 import signal
 import subprocess
+import threading
 import time
 
 import pytest
@@ -184,3 +186,67 @@ def test_a_failed_build_shows_an_escaped_accessible_overlay_until_a_good_build(b
     wait_for(browser, lambda d: page_build(d) not in (None, first), "no reload after the good build", timeout=30)
     wait_for(browser, lambda d: d.execute_script("return document.readyState") == "complete", "no load")
     assert not browser.find_elements(By.CSS_SELECTOR, ".dev-overlay")
+
+
+class ReconnectStub:
+    """A stub of the dev server: pages name `build`; /dev/events greets with it, then ends after one greeting,
+    as a server that is swapped out does. The page's EventSource reconnects by itself."""
+
+    def __init__(self, public_dir):
+        self.build = "old"
+        self.page_loads = 0
+        stub = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def send_body(self, body, content_type):
+                self.send_response(200)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_GET(self):
+                if self.path == "/page":
+                    stub.page_loads += 1
+                    page = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Stub</title>'
+                            f'<meta name="preview-dev-build" content="{stub.build}">'
+                            '<script src="/public/dev.js" defer></script></head><body><main>stub</main></body></html>')
+                    self.send_body(page.encode(), "text/html; charset=utf-8")
+                elif self.path == "/public/dev.js":
+                    with open(os.path.join(public_dir, "dev.js"), "rb") as file:
+                        self.send_body(file.read(), "text/javascript; charset=utf-8")
+                elif self.path == "/dev/events":
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/event-stream")
+                    self.send_header("Cache-Control", "no-cache")
+                    self.end_headers()
+                    self.wfile.write(f"retry: 200\nevent: hello\ndata: {stub.build}\n\n".encode())
+                    self.wfile.flush()
+                    time.sleep(0.5)  # then the stream ends, as when its server stops
+                else:
+                    self.send_error(404)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+
+
+def test_a_page_reloads_when_its_event_stream_reconnects_to_another_build(browser):
+    stub = ReconnectStub(os.environ["PREVIEW_PUBLIC"])
+    try:
+        browser.get(stub.url + "/page")
+        time.sleep(1.5)  # several reconnects to the same build: no reload
+        assert stub.page_loads == 1
+        stub.build = "new"
+        wait_for(browser, lambda d: page_build(d) == "new", "the page never reloaded into the new build", timeout=10)
+        time.sleep(1)
+        assert stub.page_loads == 2
+    finally:
+        stub.close()

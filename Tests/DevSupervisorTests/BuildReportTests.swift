@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// Diagnostics read from real `swift build` output (kept in Fixtures/, made with Swift 6.3 on Linux from
-/// a package at /tmp/diag).
+/// a package at /tmp/diag): compiler errors, a warning with a note, a linker error at a caller, and one
+/// about no file.
 @Suite struct BuildReportTests {
     static func fixture(_ name: String) throws -> String {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -51,6 +52,15 @@ import Testing
                     file: "Sources/Demo/main.swift", line: 3, column: nil, severity: .error,
                     message: "undefined reference to 'preview_missing_symbol'")
             ])
+        // A library the linker cannot find: no file to point at.
+        let missing = BuildReport(output: try Self.fixture("swift-build-linker-without-file.txt"), root: "/tmp/diag")
+        #expect(
+            missing.diagnostics == [
+                BuildDiagnostic(
+                    file: nil, line: nil, column: nil, severity: .error,
+                    message: "ld.gold: cannot find -lpreviewnotthere")
+            ])
+        #expect(missing.summary == "error: ld.gold: cannot find -lpreviewnotthere")
         let bare = BuildReport(
             output: "[6/8] Linking app\nld.lld: error: undefined symbol: $s4Demo7missingyyF\n"
                 + "error: link command failed with exit code 1 (use -v to see invocation)\n",

@@ -183,7 +183,10 @@ final class SupervisorProcess: @unchecked Sendable {
     func waitForExit(seconds: Int = 20) -> Int32? {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while process.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
-        return process.isRunning ? nil : process.terminationStatus
+        guard !process.isRunning else { return nil }
+        // Foundation's Process lets go of its run-loop source (and of itself) only here.
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     /// Stops it (SIGINT) and waits; kills it if it does not stop.

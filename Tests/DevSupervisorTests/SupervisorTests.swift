@@ -51,9 +51,10 @@ import Testing
         }
     }
 
-    @Test func temporariesHiddenFilesAndOtherFoldersDoNotBuild() async throws {
+    @Test(arguments: [[], ["--poll"]])
+    func temporariesHiddenFilesAndOtherFoldersDoNotBuild(_ watching: [String]) async throws {
         let fixture = try DevFixture()
-        try await withSupervisor(fixture) { supervisor, first in
+        try await withSupervisor(fixture, watching) { supervisor, first in
             try FileManager.default.createDirectory(
                 atPath: fixture.root + "/Sources/.hidden", withIntermediateDirectories: true)
             try FileManager.default.createDirectory(
@@ -208,7 +209,8 @@ import Testing
         }
     }
 
-    @Test func SIGINTStopsTheBuildAndTheServerAndLeavesNoProcess() async throws {
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalStopsTheBuildAndTheServerAndLeavesNoProcess(_ signal: Int32) async throws {
         let fixture = try DevFixture()
         let supervisor = try fixture.startSupervisor()
         defer { supervisor.stop() }
@@ -220,7 +222,7 @@ import Testing
         try fixture.write("let version = 2\n", to: "Sources/App/main.swift")
         _ = try await offThePool { try supervisor.waitForLine(containing: "building…", after: 2) }
         #expect(fixture.processesUsingIt().count >= 2)  // the build's shell and sleep, the server
-        supervisor.signal(SIGINT)
+        supervisor.signal(signal)
         let status = try await offThePool { supervisor.waitForExit() }
         #expect(status == 0)
         try await Task.sleep(for: .milliseconds(200))
