@@ -10,7 +10,7 @@ public struct SecurityHeaders: HTTPMiddleware {
     public init() {}
 
     public func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {
-        response.headers.reserveCapacity(adding: 4)  // these three, and a cookie from a later middleware
+        response.headers.reserveCapacity(adding: 6)  // these three, and the viewer's cookie, Vary and Cache-Control
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
         if response.headers["Content-Type"]?.hasPrefix("text/html") == true {

@@ -65,7 +65,7 @@ public final class Application: Sendable {
         router.add(middleware: SecurityHeaders())
         router.add(middleware: hostAllowList)
         router.add(middleware: CrossOriginProtection())
-        router.add(middleware: ViewerCookie())
+        router.add(middleware: ViewerCookie(viewerlessPaths: Application.viewerlessPaths))
         router.errorResponse = { error, request in
             Application.errorResponse(error, for: request, settings: service.settings)
         }
@@ -85,6 +85,12 @@ public final class Application: Sendable {
         router.mount(LikeButton.SelfManagedRoutes(likes: likes, service: likeService ?? service, events: events))
         self.responder = router.buildResponder()
     }
+
+    /// The paths whose answers are the same for every viewer: no viewer cookie there, and their own
+    /// cache policy. Every other answer carries `Vary: Cookie` and, unless it says otherwise, `no-store`.
+    static let viewerlessPaths = [
+        "/public/", "/healthz", "/openapi.json", "/components.json", "/events/stream", "/dev/events",
+    ]
 
     /// The feed page as `viewer` sees it, exactly as `GET /feed` renders it (for the render benchmark).
     public func renderFeed(for viewer: Viewer) -> [UInt8] {

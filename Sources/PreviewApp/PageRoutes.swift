@@ -10,7 +10,11 @@ struct PageRoutes: RouteCollection {
     let events: TapEventLog
 
     func addRoutes(to routes: inout RouteGroup) {
-        routes.get("/healthz") { _ in .text("ok\n") }
+        routes.get("/healthz") { _ in
+            var response = HTTPResponse.text("ok\n")
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        }
         routes.get("/") { _ in
             .html(IndexPage(fixtures: fixtures, settings: service.settings, events: events.recent(limit: 50)).render())
         }

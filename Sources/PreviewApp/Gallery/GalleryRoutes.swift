@@ -10,7 +10,9 @@ struct GalleryRoutes: RouteCollection {
 
     func addRoutes(to routes: inout RouteGroup) {
         routes.get("/components.json") { request in
-            .json(ComponentCatalogJSON.catalogue(origin: Self.origin(of: request)))
+            var response = HTTPResponse.json(ComponentCatalogJSON.catalogue(origin: Self.origin(of: request)))
+            response.headers["Cache-Control"] = "no-cache"  // the same for every viewer
+            return response
         }
         routes.get("/components/:name") { request in
             let gallery = try GalleryRequest(request)
