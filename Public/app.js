@@ -1,7 +1,8 @@
 // app.js: progressive enhancement for the self-managed components. Everything works without it:
 // every tap is a form POST that the server answers with 303 See Other.
 //
-// Swap rule (the same one htmx would follow, so hx-* attributes could replace this file):
+// Swap rule (the same one htmx would follow, so hx-* attributes could replace this file; where htmx is
+// on the page, this file leaves the forms to it):
 // - A like form (form.like-form) targets its `closest('.like')` root (id "like-{post}") and swaps it
 //   `outerHTML` with the response body.
 // - Requests carry `HX-Request: true`; the server then answers with a fragment instead of a 303.
@@ -13,7 +14,8 @@
 (function () {
   var likeTaps = {}; // post id -> { seq: latest tap number, base: root before the first pending tap }
   var announcer = null;
-  var SEND_ERROR = "Your like couldn't be sent, so it was undone. Please try again.";
+  // The same text as the server's fragment after a failed like (LikeButton.failureMessage).
+  var SEND_ERROR = "Your like couldn't be saved, so it was undone. Please try again.";
 
   // The same text as LikeCount.grouped on the server: 1234567 -> "1,234,567".
   function grouped(value) {
@@ -132,9 +134,21 @@
     });
   }
 
+  // A page may use real htmx instead of this file: where htmx is loaded, or a form carries hx-*
+  // attributes, htmx handles the tap and this file leaves the form alone (one tap, one POST).
+  function htmxHandles(form) {
+    if (window.htmx) return true;
+    for (var i = 0; i < form.attributes.length; i++) {
+      if (/^(data-)?hx-/.test(form.attributes[i].name)) return true;
+    }
+    return false;
+  }
+
   document.addEventListener('submit', function (event) {
     var form = event.target;
-    if (form instanceof HTMLFormElement && form.classList.contains('like-form')) onLikeSubmit(event, form);
+    if (form instanceof HTMLFormElement && form.classList.contains('like-form') && !htmxHandles(form)) {
+      onLikeSubmit(event, form);
+    }
   });
 
   // Event log live updates: rows built with DOM APIs only (textContent), never markup from event data.

@@ -161,17 +161,25 @@
     if (event.key === 'Escape' && overlay) closeOverlay();
   });
 
+  function follow() {
+    var events = new EventSource('/dev/events');
+    // A browser holds few connections per host: give this one back when the page goes away.
+    window.addEventListener('pagehide', function () { events.close(); }, { once: true });
+    events.addEventListener('hello', function (event) {
+      if (event.data !== pageBuild) reload();
+    });
+    events.addEventListener('building', function () { showStatus('Building…'); });
+    events.addEventListener('reload', reload);
+    events.addEventListener('css', function (event) { swapStylesheetEverywhere(event.data); });
+    events.addEventListener('build-failed', function (event) {
+      var report;
+      try { report = JSON.parse(event.data); } catch (e) { report = { diagnostics: [], output: event.data }; }
+      showFailure(report);
+    });
+  }
+
   restoreScroll();
-  var events = new EventSource('/dev/events');
-  events.addEventListener('hello', function (event) {
-    if (event.data !== pageBuild) reload();
-  });
-  events.addEventListener('building', function () { showStatus('Building…'); });
-  events.addEventListener('reload', reload);
-  events.addEventListener('css', function (event) { swapStylesheetEverywhere(event.data); });
-  events.addEventListener('build-failed', function (event) {
-    var report;
-    try { report = JSON.parse(event.data); } catch (e) { report = { diagnostics: [], output: event.data }; }
-    showFailure(report);
-  });
+  follow();
+  // Back from the back-forward cache: follow again (a page of an older build reloads on hello).
+  window.addEventListener('pageshow', function (event) { if (event.persisted) follow(); });
 })();

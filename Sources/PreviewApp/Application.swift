@@ -80,7 +80,8 @@ public final class Application: Sendable {
         let pages = PageRoutes(fixtures: fixtures, cells: cells, likes: likes, service: service, events: events)
         self.pages = pages
         router.mount(pages)
-        router.mount(GalleryRoutes(likes: likes, service: service, events: events))
+        router.mount(
+            GalleryRoutes(likes: likes, service: service, events: events, startupSettings: options.simulation))
         router.mount(AvatarView.SelfManagedRoutes(navigator: AppNavigator(fixtures: fixtures), events: events))
         router.mount(LikeButton.SelfManagedRoutes(likes: likes, service: likeService ?? service, events: events))
         self.responder = router.buildResponder()

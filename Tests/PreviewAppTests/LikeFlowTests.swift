@@ -49,6 +49,25 @@ import Testing
         }
     }
 
+    /// Documented in docs/HTTP.md and the OpenAPI document: a tap for the state the viewer already has
+    /// sends nothing to the like service, so even a forced failure cannot fail it.
+    @Test func aTapForTheStateItAlreadyHasSucceedsEvenWhenFailureIsForced() async throws {
+        let app = makeApp(failureRate: 1)
+        let viewer = HTTPHeaders.viewer("vsame", ["X-Simulate-Failure": "never"])
+        _ = try await app.responder.test(.post, "/components/like/tap", headers: viewer, body: "post=p6&liked=true")
+        var forced = HTTPHeaders.viewer("vsame", ["X-Simulate-Failure": "always", "HX-Request": "true"])
+        let again = try await app.responder.test(
+            .post, "/components/like/tap", headers: forced, body: "post=p6&liked=true")
+        #expect(again.status.code == 200)
+        #expect(!again.bodyText.contains("role=\"alert\""))
+        forced["Cookie"] = "viewer=vnever"
+        let unlikeNothing = try await app.responder.test(
+            .post, "/components/like/tap", headers: forced, body: "post=p6&liked=false")
+        #expect(unlikeNothing.status.code == 200)
+        #expect(app.likes.committed(post: "p6", viewer: "vsame")?.liked == true)
+        #expect(app.events.recent().map(\.outcome) == [.committed, .committed, .committed])
+    }
+
     @Test func forcedFailureRestoresExactlyThePriorState() async throws {
         let app = makeApp()
         try await withLiveServer(responder: app.responder) { server in

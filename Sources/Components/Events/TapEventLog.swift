@@ -58,6 +58,14 @@ public final class TapEventLog: Sendable {
         }
     }
 
+    /// Forgets every event (their numbering goes on, so that a stream's client sees no number twice).
+    public func removeAll() {
+        state.withLock { state in
+            state.events = []
+            state.start = 0
+        }
+    }
+
     /// The number of events kept.
     public var count: Int {
         state.withLock { $0.events.count }

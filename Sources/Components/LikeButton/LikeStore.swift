@@ -125,12 +125,12 @@ public final class LikeStore: Sendable {
     }
 
     /// Ends a tap: commits `liked` when it succeeded, drops the optimistic state either way, and
-    /// returns the committed state.
+    /// returns the committed state. A tap that began before a `reset()` commits nothing.
     public func finish(_ key: Key, liked: Bool, succeeded: Bool) -> State {
         let (state, changed) = storage.withLock { storage -> (State, Bool) in
-            storage.pending[key] = nil
+            let wasPending = storage.pending.removeValue(forKey: key) != nil
             var changed = false
-            if succeeded {
+            if succeeded && wasPending {
                 if liked {
                     changed = storage.posts[key.post]?.likers.insert(key.viewer).inserted ?? false
                 } else {
@@ -145,6 +145,20 @@ public final class LikeStore: Sendable {
             }
         }
         return state
+    }
+
+    /// Back to the start: no viewer likes anything (every count is its base count again), no tap is in
+    /// flight (one that is still running commits nothing when it ends), no message waits. Tells the
+    /// commit observers, so that a state file is rewritten to match.
+    public func reset() {
+        storage.withLock { storage in
+            for post in storage.posts.keys { storage.posts[post]!.likers = [] }
+            storage.pending = [:]
+            storage.flashes = [:]
+        }
+        for observer in commitObservers.withLock({ $0 }) {
+            observer()
+        }
     }
 
     public func setFlash(_ flash: Flash, for key: Key) {

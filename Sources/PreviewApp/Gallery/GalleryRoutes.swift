@@ -2,11 +2,13 @@ import Components
 import HTTPCore
 
 /// The workshop around the components: component pages, bare fragments and frames, the JSON catalogue,
-/// the plain configuration's recording action, simulation controls and the live event stream.
+/// the plain configuration's recording action, simulation controls, the reset and the live event stream.
 struct GalleryRoutes: RouteCollection {
     let likes: LikeStore
     let service: SimulatedLikeService
     let events: TapEventLog
+    /// The simulation settings from the command line, which `POST /reset` restores.
+    let startupSettings: SimulationSettings
 
     func addRoutes(to routes: inout RouteGroup) {
         routes.get("/components.json") { request in
@@ -34,6 +36,9 @@ struct GalleryRoutes: RouteCollection {
         }
         routes.post("/simulation") { request in
             try updateSimulation(request)
+        }
+        routes.post("/reset") { request in
+            try reset(request)
         }
         routes.get("/events/stream") { request in
             EventStream.response(events: events, component: request.query["component"])
@@ -92,6 +97,20 @@ struct GalleryRoutes: RouteCollection {
             throw HTTPError(.badRequest, "Invalid field \(error.setting.replacingDashes): \(error.message).")
         }
         return .redirect(to: LocalPath.validated(form["return_to"], fallback: "/"))
+    }
+
+    /// `POST /reset`: the startup state again, for test suites that want each test to start alike. Likes
+    /// back to the fixtures' counts, no tap in flight, an empty event log, the command line's simulation
+    /// settings; the state file follows. `303` to `return_to` when the form names one, else `204`.
+    private func reset(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = try request.formFields()
+        likes.reset()
+        events.removeAll()
+        service.settings = startupSettings
+        guard let returnTo = form["return_to"] else {
+            return HTTPResponse(status: .noContent)
+        }
+        return .redirect(to: LocalPath.validated(returnTo, fallback: "/"))
     }
 
     /// `http://host:port` as the client addressed us, for copy-paste commands.

@@ -80,6 +80,12 @@ struct SimulationControls: HTMLComponent {
                 field("seed", "Seed", String(settings.seed), .number, into: &html)
                 html.element(.button, .type(.submit), .class("button"), text: "Apply")
             }
+            html.element(.form, .method(.post), .action("/reset"), .class("reset-form")) { html in
+                html.void(.input, .type(.hidden), .name("return_to"), .value("/"))
+                html.element(
+                    .button, .type(.submit), .class("button"),
+                    text: "Reset likes, event log and settings")
+            }
         }
     }
 
