@@ -99,10 +99,10 @@ import Testing
         let app = try Application(options: options)
         _ = try await app.responder.test(
             .post, "/components/like/tap", headers: .viewer("vfile"), body: "post=p1&liked=true")
-        app.persister?.flush()
+        try await offThePool { app.persister?.flush() }  // it blocks: not on the cooperative pool
         #expect((try? String(contentsOfFile: path, encoding: .utf8))?.contains("vfile") == true)
         _ = try await app.responder.test(.post, "/reset")
-        app.persister?.flush()
+        try await offThePool { app.persister?.flush() }
         let after = try String(contentsOfFile: path, encoding: .utf8)
         #expect(!after.contains("vfile"))
         // And it loads as the startup state.

@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPCore
 import Synchronization
 
@@ -8,7 +9,9 @@ import Synchronization
 /// Writes the like store's committed state to its file after commits, coalescing bursts: while one write
 /// runs, further commits only mark the state dirty, and one more write follows.
 ///
-/// - Important: Writes happen in a task, never on a server thread. Call `flush()` before exiting.
+/// - Important: Writes happen on a Dispatch queue of their own, never on a server thread nor on the
+///   cooperative pool (where `flush()`, which blocks, could otherwise wait for a write that cannot start).
+///   Call `flush()` before exiting.
 public final class LikeStatePersister: Sendable {
     private struct State {
         var dirty = false
@@ -19,6 +22,7 @@ public final class LikeStatePersister: Sendable {
     let file: LikeStateFile
     let likes: LikeStore
     private let state = Mutex(State())
+    private let writer = DispatchQueue(label: "LikeStatePersister")
 
     public init(file: LikeStateFile, likes: LikeStore) {
         self.file = file
@@ -34,7 +38,7 @@ public final class LikeStatePersister: Sendable {
             return true
         }
         if start {
-            Task { self.writeWhileDirty() }
+            writer.async { self.writeWhileDirty() }
         }
     }
 
