@@ -16,6 +16,9 @@ public enum DevMessage: Sendable, Equatable {
     case css(path: String)
     /// A build failed: the JSON of its diagnostics and output (see `BuildReport`).
     case buildFailed(json: String)
+    /// Stop as on `SIGTERM`, after passing on the messages before this one (a `reload` reaches the pages
+    /// before their streams end; a signal could overtake it).
+    case stop
 
     // From the server to the supervisor.
 
@@ -34,6 +37,7 @@ public enum DevMessage: Sendable, Equatable {
         case .reload(let build): return "reload \(flat(build))\n"
         case .css(let path): return "css \(flat(path))\n"
         case .buildFailed(let json): return "build-failed \(flat(json))\n"
+        case .stop: return "stop\n"
         case .ready: return "ready\n"
         case .simulation(let arguments): return "simulation \(flat(arguments.joined(separator: " ")))\n"
         }
@@ -55,6 +59,7 @@ public enum DevMessage: Sendable, Equatable {
         case "reload": self = .reload(build: data)
         case "css": self = .css(path: data)
         case "build-failed": self = .buildFailed(json: data)
+        case "stop": self = .stop
         case "ready": self = .ready
         case "simulation": self = .simulation(arguments: data.split(separator: " ").map(String.init))
         default: return nil
@@ -68,14 +73,14 @@ public enum DevMessage: Sendable, Equatable {
         case .reload: "reload"
         case .css: "css"
         case .buildFailed: "build-failed"
-        case .ready, .simulation: nil
+        case .stop, .ready, .simulation: nil
         }
     }
 
     /// The server-sent event's data.
     public var eventData: String {
         switch self {
-        case .building, .ready: ""
+        case .building, .stop, .ready: ""
         case .reload(let build): build
         case .css(let path): path
         case .buildFailed(let json): json

@@ -43,6 +43,8 @@ public final class Supervisor {
         var isReady = false
         /// When the supervisor asked it to stop (it is being swapped out, or everything is stopping).
         var terminated: ContinuousClock.Instant?
+        /// Whether it was sent `SIGTERM` (a swap first asks over the channel).
+        var signalled = false
 
         init(process: ChildProcess, channel: DevChannel, candidate: Candidate) {
             self.process = process
@@ -196,6 +198,9 @@ public final class Supervisor {
         if let server {
             if let terminated = server.terminated, now - terminated > .seconds(15) {
                 server.process.signalGroup(SIGKILL)
+            } else if let terminated = server.terminated, now - terminated > .seconds(3), !server.signalled {
+                server.process.signalGroup(SIGTERM)  // it did not act on `stop`
+                server.signalled = true
             } else if !server.isReady && server.terminated == nil && now - server.started > .seconds(30) {
                 say("the server of build \(server.candidate.build) did not start within 30 s; stopping it")
                 server.process.signalGroup(SIGKILL)
@@ -216,6 +221,7 @@ public final class Supervisor {
         if let server {
             server.process.signalGroup(signal)
             server.terminated = server.terminated ?? .now
+            server.signalled = true
         }
     }
 
@@ -354,8 +360,9 @@ public final class Supervisor {
         }
         next = candidate
         if server.terminated == nil {
+            // In order on one channel: the pages hear of the new build before their streams end.
             server.channel.send(.reload(build: candidate.build))
-            server.process.signalGroup(SIGTERM)
+            server.channel.send(.stop)
             server.terminated = .now
         }
     }

@@ -45,6 +45,10 @@ public enum RouterProperty {
         switch response.status.code {
         case 200, 400, 404:
             return nil
+        case 204:
+            // OPTIONS: answered for every known path (and `*`), always with the methods allowed.
+            guard method == .options else { return "204 for \(method)" }
+            return (response.headers["Allow"] ?? "").contains("OPTIONS") ? nil : "OPTIONS without Allow"
         case 405:
             let allow = response.headers["Allow"] ?? ""
             let allowed = allow.split(separator: ",").map { $0.trimmingPrefix(" ") }

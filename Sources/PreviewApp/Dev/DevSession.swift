@@ -58,6 +58,10 @@ public final class DevSession: Sendable {
     }
 
     func received(_ message: DevMessage) {
+        if message == .stop {
+            kill(getpid(), SIGTERM)  // the main thread stops the server, as for the signal itself
+            return
+        }
         guard let name = message.eventName else { return }
         let streams = state.withLock { state in
             if case .buildFailed(let json) = message { state.failure = json }
