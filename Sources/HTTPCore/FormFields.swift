@@ -65,6 +65,18 @@ public struct FormFields: Sendable, Equatable, Sequence {
         return fields
     }
 
+    /// The fields, after checking that every one is among `names`.
+    ///
+    /// - Throws: `HTTPError` 400 naming the first field the form does not take.
+    public func taking(only names: Set<String>) throws(HTTPError) -> FormFields {
+        if let unknown = fields.first(where: { !names.contains($0.name) }) {
+            throw HTTPError(
+                .badRequest,
+                "Unknown field \"\(unknown.name)\": this form takes \(names.sorted().joined(separator: ", ")).")
+        }
+        return self
+    }
+
     /// The first value for `name`, or `nil`.
     public subscript(name: String) -> String? {
         fields.first { $0.name == name }?.value

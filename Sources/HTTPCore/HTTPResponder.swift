@@ -8,6 +8,16 @@ public protocol HTTPResponder: Sendable {
     /// - Important: Called on a server thread. Do only quick, non-blocking work here; put anything
     ///   that awaits into a `.deferred` outcome, which must not block either before its first `await`.
     func respond(to request: consuming HTTPRequest) -> HTTPOutcome
+
+    /// The answer to a request that could not even be read (a malformed target or query): `request`
+    /// holds its method, path and headers. Plain text unless the responder renders errors its own way.
+    func respond(toUnreadable request: HTTPRequest, _ error: HTTPError) -> HTTPResponse
+}
+
+extension HTTPResponder {
+    public func respond(toUnreadable request: HTTPRequest, _ error: HTTPError) -> HTTPResponse {
+        .plainError(error)
+    }
 }
 
 /// What a responder produced: a response now, or work that produces one later.

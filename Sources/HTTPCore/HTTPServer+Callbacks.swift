@@ -154,7 +154,11 @@ extension HTTPServer {
                 body: state.body
             )
         } catch {
-            return queue(.plainError(error), on: connection, state)
+            let target = state.rawTarget
+            let path = target.hasPrefix("/") ? String(target.prefix { $0 != "?" && $0 != "#" }) : "/"
+            let unreadable = HTTPRequest(
+                method: HTTPMethod(rawValue: state.method), path: path, headers: headers, body: [])
+            return queue(responder.respond(toUnreadable: unreadable, error), on: connection, state)
         }
         state.body = []
         // The request has arrived: no read deadline while it is handled (or suspended).

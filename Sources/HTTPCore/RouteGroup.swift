@@ -4,6 +4,7 @@ public struct RouteGroup: Sendable {
         var method: HTTPMethod
         var pattern: String
         var handler: RouteHandler
+        var documentation: RouteDocumentation?
     }
 
     public let prefix: String
@@ -15,29 +16,41 @@ public struct RouteGroup: Sendable {
 
     /// Adds a route. Patterns are paths whose segments may be `:name` (one segment, available as
     /// `request.parameters["name"]`) or, last, `*name` (the rest of the path, segments joined by `/`).
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, handler: RouteHandler) {
+    ///
+    /// - Parameter documentation: What the route does, for the OpenAPI document (`OpenAPIDocument`).
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, documentation: RouteDocumentation? = nil, handler: RouteHandler
+    ) {
         let joined = prefix.isEmpty ? pattern : (pattern == "/" ? prefix : prefix + pattern)
-        routes.append(Route(method: method, pattern: joined, handler: handler))
-    }
-
-    public mutating func get(_ pattern: String, _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
-        add(.get, pattern, handler: .sync(handler))
-    }
-
-    public mutating func post(_ pattern: String, _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
-        add(.post, pattern, handler: .sync(handler))
+        routes.append(Route(method: method, pattern: joined, handler: handler, documentation: documentation))
     }
 
     public mutating func get(
-        _ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+        _ pattern: String, _ documentation: RouteDocumentation? = nil,
+        _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse
     ) {
-        add(.get, pattern, handler: .async(handler))
+        add(.get, pattern, documentation: documentation, handler: .sync(handler))
     }
 
     public mutating func post(
-        _ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+        _ pattern: String, _ documentation: RouteDocumentation? = nil,
+        _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse
     ) {
-        add(.post, pattern, handler: .async(handler))
+        add(.post, pattern, documentation: documentation, handler: .sync(handler))
+    }
+
+    public mutating func get(
+        _ pattern: String, _ documentation: RouteDocumentation? = nil,
+        async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) {
+        add(.get, pattern, documentation: documentation, handler: .async(handler))
+    }
+
+    public mutating func post(
+        _ pattern: String, _ documentation: RouteDocumentation? = nil,
+        async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) {
+        add(.post, pattern, documentation: documentation, handler: .async(handler))
     }
 
     /// Adds the routes of a nested group under `prefix`.

@@ -19,16 +19,23 @@ public struct Router: Sendable {
 
     public init() {}
 
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, handler: RouteHandler) {
-        root.add(method, pattern, handler: handler)
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, documentation: RouteDocumentation? = nil, handler: RouteHandler
+    ) {
+        root.add(method, pattern, documentation: documentation, handler: handler)
+    }
+
+    /// Every route added so far, with its documentation, in the order added.
+    public var routeTable: [RouteTableEntry] {
+        root.routes.map { RouteTableEntry(method: $0.method, pattern: $0.pattern, documentation: $0.documentation) }
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
-        root.get(pattern, handler)
+        root.get(pattern, nil, handler)
     }
 
     public mutating func post(_ pattern: String, _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
-        root.post(pattern, handler)
+        root.post(pattern, nil, handler)
     }
 
     public mutating func get(

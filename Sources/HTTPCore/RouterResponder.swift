@@ -39,6 +39,13 @@ public struct RouterResponder: HTTPResponder {
         }
     }
 
+    /// Renders the error as routed errors are (`errorResponse`), with every middleware's finishing touch.
+    public func respond(toUnreadable request: HTTPRequest, _ error: HTTPError) -> HTTPResponse {
+        var response = errorResponse(error, request)
+        finish(&response, for: request, through: middleware.count - 1)
+        return response
+    }
+
     /// Finds and runs the handler. `OPTIONS` is answered here for every path (and `*`) with `Allow`;
     /// `TRACE` never is.
     private func route(_ request: inout HTTPRequest) throws -> HTTPOutcome {
@@ -97,13 +104,17 @@ public struct RouterResponder: HTTPResponder {
             while start <= bytes.count {
                 var end = start
                 while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end += 1 }
+                let segment: String
                 do {
-                    segments.append(
-                        try PercentEncoding.decode(
-                            UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false))
+                    segment = try PercentEncoding.decode(
+                        UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false)
                 } catch {
                     return .failure(HTTPError(.badRequest, "The path has a malformed percent-escape or is not UTF-8."))
                 }
+                if segment.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+                    return .failure(HTTPError(.badRequest, "The path holds a control character, which no path may."))
+                }
+                segments.append(segment)
                 start = end + 1
             }
             return .success(segments)

@@ -31,7 +31,27 @@ public struct StaticFiles: RouteCollection {
     }
 
     public func addRoutes(to routes: inout RouteGroup) {
-        routes.add(.get, prefix + "/*path", handler: .sync { request in try self.serve(request) })
+        let documentation = RouteDocumentation(
+            "A static file", tags: ["Static files"],
+            parameters: [
+                .path("path", .segment, "The file's path below the folder.", example: "app.css"),
+                .header("If-None-Match", .text(), "An ETag from an earlier answer."),
+            ],
+            responses: [
+                RouteDocumentation.Response(
+                    200, "The file, with its media type.", mediaType: "*/*",
+                    headers: [
+                        .init("ETag", required: true, .string(), "Changes when the file does."),
+                        .init("Cache-Control", required: true, .string(enum: ["no-cache"]), "Revalidate each time."),
+                    ]),
+                .init(304, "Not modified since the ETag given."),
+                .init(400, "A malformed path.", mediaType: "*/*"),
+                .init(
+                    404, "No such file (hidden files, folders and paths outside are never served).", mediaType: "*/*"),
+            ])
+        routes.add(
+            .get, prefix + "/*path", documentation: documentation, handler: .sync { request in try self.serve(request) }
+        )
     }
 
     func serve(_ request: HTTPRequest) throws -> HTTPResponse {

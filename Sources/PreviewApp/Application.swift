@@ -23,6 +23,8 @@ public final class Application: Sendable {
     public let persister: LikeStatePersister?
     /// The link to the dev supervisor, when it runs this server.
     public let dev: DevSession?
+    /// Every route with its documentation, as `/openapi.json` describes them.
+    public let routeTable: [RouteTableEntry]
 
     /// Builds the app.
     ///
@@ -84,6 +86,8 @@ public final class Application: Sendable {
             GalleryRoutes(likes: likes, service: service, events: events, startupSettings: options.simulation))
         router.mount(AvatarView.SelfManagedRoutes(navigator: AppNavigator(fixtures: fixtures), events: events))
         router.mount(LikeButton.SelfManagedRoutes(likes: likes, service: likeService ?? service, events: events))
+        router.mount(OpenAPIRoute(routes: router.routeTable))
+        self.routeTable = router.routeTable
         self.responder = router.buildResponder()
     }
 

@@ -10,29 +10,37 @@ struct PageRoutes: RouteCollection {
     let events: TapEventLog
 
     func addRoutes(to routes: inout RouteGroup) {
-        routes.get("/healthz") { _ in
+        routes.get("/healthz", Self.health) { _ in
             var response = HTTPResponse.text("ok\n")
             response.headers["Cache-Control"] = "no-store"
             return response
         }
-        routes.get("/") { _ in
+        routes.get("/", Self.page("The gallery index")) { _ in
             .html(IndexPage(fixtures: fixtures, settings: service.settings, events: events.recent(limit: 50)).render())
         }
-        routes.get("/feed") { request in
+        routes.get("/feed", Self.page("Every post, with self-managed avatars and like buttons")) { request in
             .html(renderFeed(for: request.viewer))
         }
-        routes.get("/posts/:id") { request in
+        routes.get(
+            "/posts/:id",
+            Self.page("One post", [.path("id", .segment, "The post.", example: "p1")], notFound: "No such post.")
+        ) { request in
             let post = try post(request.parameters["id"])
             return .html(PostPage(context: context(request), post: post).render())
         }
-        routes.get("/users/:uid") { request in
+        routes.get(
+            "/users/:uid",
+            Self.page(
+                "A profile with the user's posts", [.path("uid", .segment, "The user.", example: "ada")],
+                notFound: "No such user.")
+        ) { request in
             let uid = request.parameters["uid"] ?? ""
             guard let user = fixtures.user(uid) else {
                 throw HTTPError(.notFound, "There is no user with the id \(uid).")
             }
             return .html(ProfilePage(context: context(request), user: user).render())
         }
-        routes.get("/api/posts/:id") { request in
+        routes.get("/api/posts/:id", Self.postState) { request in
             let post = try post(request.parameters["id"])
             let viewer = request.viewer.id
             let committed = likes.committed(post: post.id, viewer: viewer) ?? .init(liked: false, count: 0)
@@ -46,7 +54,7 @@ struct PageRoutes: RouteCollection {
                 ])
             )
         }
-        routes.get("/events") { request in
+        routes.get("/events", Self.eventLog) { request in
             let recent = events.recent()
             if request.headers["Accept"]?.contains("application/json") == true {
                 return .json(.array(recent.map(\.json)))

@@ -160,7 +160,8 @@ import Testing
         let fixture = try Fixture()
         try await withLiveServer(responder: fixture.responder()) { server in
             let response = try RawConnection(port: server.port).request(target)
-            #expect(response.statusCode == 404)
+            // A control character in a path is refused before routing (400); the rest find nothing (404).
+            #expect(response.statusCode == (target.contains("%00") ? 400 : 404))
             #expect(response.bodyText != "secret")
         }
     }

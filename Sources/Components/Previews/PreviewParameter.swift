@@ -54,8 +54,8 @@ public struct PreviewParameter: Sendable {
     public func validate(_ raw: String) throws(PreviewParameterError) -> String {
         switch kind {
         case .text:
-            guard raw.utf8.count <= 1000 else {
-                throw PreviewParameterError(parameter: name, message: "must be at most 1000 bytes long")
+            guard raw.unicodeScalars.count <= 1000 else {
+                throw PreviewParameterError(parameter: name, message: "must be at most 1000 characters long")
             }
             return raw
         case .integer(let minimum):

@@ -11,38 +11,52 @@ struct GalleryRoutes: RouteCollection {
     let startupSettings: SimulationSettings
 
     func addRoutes(to routes: inout RouteGroup) {
-        routes.get("/components.json") { request in
+        routes.get("/components.json", Self.catalogueDocs) { request in
             var response = HTTPResponse.json(ComponentCatalogJSON.catalogue(origin: Self.origin(of: request)))
             response.headers["Cache-Control"] = "no-cache"  // the same for every viewer
             return response
         }
-        routes.get("/components/:name") { request in
-            let gallery = try GalleryRequest(request)
-            let recent = events.recent(limit: 50).filter { $0.component == gallery.preview.title }
-            return .html(
-                ComponentPage(
-                    gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request)
-                )
-                .render())
+        // Each component's pages under its own name, so that each is described with its own parameters;
+        // any other name is a 404.
+        for preview in ComponentCatalog.all {
+            let base = "/components/" + preview.name
+            routes.get(base, Self.galleryDocs(preview, "component page")) { request in
+                try componentPage(try GalleryRequest(name: preview.name, query: request.query), request)
+            }
+            routes.get(base + "/fragment", Self.galleryDocs(preview, "fragment")) { request in
+                .html(try GalleryRequest(name: preview.name, query: request.query).fragment)
+            }
+            routes.get(base + "/frame", Self.galleryDocs(preview, "frame")) { request in
+                .html(FramePage(gallery: try GalleryRequest(name: preview.name, query: request.query)).render())
+            }
         }
-        routes.get("/components/:name/fragment") { request in
-            .html(try GalleryRequest(request).fragment)
+        for suffix in ["", "/fragment", "/frame"] {
+            routes.get("/components/:name" + suffix, Self.unknownComponentDocs) { request in
+                _ = try GalleryRequest(request)  // an unknown name: 404
+                throw HTTPError(.notFound, "There is no such component.")
+            }
         }
-        routes.get("/components/:name/frame") { request in
-            .html(FramePage(gallery: try GalleryRequest(request)).render())
-        }
-        routes.post("/gallery/actions/:name") { request in
+        routes.post("/gallery/actions/:name", Self.plainActionDocs) { request in
             try recordPlainTap(request)
         }
-        routes.post("/simulation") { request in
+        routes.post("/simulation", Self.simulationDocs) { request in
             try updateSimulation(request)
         }
-        routes.post("/reset") { request in
+        routes.post("/reset", Self.resetDocs) { request in
             try reset(request)
         }
-        routes.get("/events/stream") { request in
+        routes.get("/events/stream", Self.streamDocs) { request in
             EventStream.response(events: events, component: request.query["component"])
         }
+    }
+
+    private func componentPage(_ gallery: GalleryRequest, _ request: HTTPRequest) -> HTTPResponse {
+        let recent = events.recent(limit: 50).filter { $0.component == gallery.preview.title }
+        return .html(
+            ComponentPage(
+                gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request)
+            )
+            .render())
     }
 
     /// The plain configuration's action: records the tap (no business logic) and returns to the page.
@@ -51,7 +65,7 @@ struct GalleryRoutes: RouteCollection {
         guard let preview = ComponentCatalog.named(name) else {
             throw HTTPError(.notFound, "There is no component named \(name).")
         }
-        let form = try request.formFields()
+        let form = try request.formFields().taking(only: ["instance", "return_to"])
         let returnTo = LocalPath.validated(form["return_to"], fallback: "/components/\(preview.name)")
         events.record(
             TapEvent(
@@ -66,7 +80,9 @@ struct GalleryRoutes: RouteCollection {
 
     /// `POST /simulation`: latency_ms, jitter_ms, failure_rate, seed (each optional), then back.
     private func updateSimulation(_ request: HTTPRequest) throws -> HTTPResponse {
-        let form = try request.formFields()
+        let form = try request.formFields().taking(only: [
+            "latency_ms", "jitter_ms", "failure_rate", "seed", "return_to",
+        ])
         var settings = service.settings
         func integer(_ field: String) throws -> Int? {
             guard let text = form[field], !text.isEmpty else { return nil }
@@ -85,11 +101,13 @@ struct GalleryRoutes: RouteCollection {
             settings.failureRate = rate
         }
         if let text = form["seed"], !text.isEmpty {
-            guard let seed = UInt64(text) else {
+            // Up to Int.max, as /openapi.json says (a JSON Schema integer), though seeds are 64-bit.
+            guard let seed = Int(text), seed >= 0 else {
                 throw HTTPError(
-                    .badRequest, "Invalid field seed: must be a non-negative whole number, got \"\(text)\".")
+                    .badRequest,
+                    "Invalid field seed: must be a whole number from 0 to \(Int.max), got \"\(text)\".")
             }
-            settings.seed = seed
+            settings.seed = UInt64(seed)
         }
         do {
             service.settings = try settings.validated()
@@ -103,7 +121,7 @@ struct GalleryRoutes: RouteCollection {
     /// back to the fixtures' counts, no tap in flight, an empty event log, the command line's simulation
     /// settings; the state file follows. `303` to `return_to` when the form names one, else `204`.
     private func reset(_ request: HTTPRequest) throws -> HTTPResponse {
-        let form = try request.formFields()
+        let form = try request.formFields().taking(only: ["return_to"])
         likes.reset()
         events.removeAll()
         service.settings = startupSettings

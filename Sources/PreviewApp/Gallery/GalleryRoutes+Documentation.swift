@@ -1,0 +1,97 @@
+import Components
+import HTTPCore
+
+/// What the gallery's routes say of themselves in `/openapi.json`.
+extension GalleryRoutes {
+    typealias Docs = RouteDocumentation
+
+    static let catalogueDocs = Docs(
+        "The catalogue: components, parameters, variants, actions", tags: ["Gallery"],
+        responses: [.json(200, "Every registered component.", .object(["components": .array(.object([:]))]))])
+
+    /// A component's page, fragment or frame, with that component's own parameters.
+    static func galleryDocs(_ preview: ComponentPreview, _ kind: String) -> Docs {
+        var parameters: [Docs.Parameter] = [
+            .query(
+                "config", .string(enum: ComponentPreview.Configuration.allCases.map(\.rawValue)), "Which configuration."
+            )
+        ]
+        for parameter in preview.parameters {
+            parameters.append(
+                .query(parameter.name, schema(of: parameter.kind), parameter.summary, example: parameter.defaultValue))
+        }
+        parameters.append(Viewer.cookieParameter)
+        return Docs(
+            "\(preview.title): the \(kind)", tags: ["Gallery"], parameters: parameters,
+            responses: [
+                .html(200, "The \(kind)."), .htmlError(400, "A parameter is not acceptable; the message names it."),
+            ])
+    }
+
+    static func schema(of kind: PreviewParameter.Kind) -> Schema {
+        switch kind {
+        case .text: .text(maxLength: 1000)
+        case .integer(let minimum): .integer(minimum: minimum, maximum: 1_000_000_000_000)
+        case .boolean: .booleanText
+        case .choice(let values): .string(enum: values)
+        case .imageURL:
+            .string(
+                pattern:
+                    "^(https?://[A-Za-z0-9.-]+(/[A-Za-z0-9./-]*)?|/[A-Za-z0-9._-][A-Za-z0-9./_-]*|data:image/png;base64,[A-Za-z0-9+/=]*)?$"
+            )
+        case .localPath: .string(pattern: "^(/[A-Za-z0-9._-][A-Za-z0-9./_-]*)?$")
+        }
+    }
+
+    static let unknownComponentDocs = Docs(
+        "Any other component name", tags: ["Gallery"],
+        parameters: [
+            .path(
+                "name",
+                .string(
+                    pattern: "^(?!(\(ComponentCatalog.all.map(\.name).joined(separator: "|")))$)[^\\x00-\\x1F\\x7F]+$"),
+                "Not a registered component.")
+        ],
+        responses: [.htmlError(404, "There is no such component."), .badField])
+
+    static let plainActionDocs = Docs(
+        "The plain configuration's tap: recorded in the event log, nothing else", tags: ["Gallery"],
+        parameters: [
+            .path("name", .string(enum: ComponentCatalog.all.map(\.name)), "The component."), Viewer.cookieParameter,
+        ],
+        form: [
+            .field("instance", .text(), "Which instance was tapped."),
+            .field("return_to", .text(), "A local path to come back to."),
+        ],
+        responses: [
+            .seeOther("Back to return_to."), .badField, .htmlError(404, "No such component."), .unsupportedForm,
+        ])
+
+    static let simulationDocs = Docs(
+        "Change the simulated like service", tags: ["Gallery"],
+        parameters: [Viewer.cookieParameter],
+        form: [
+            .field("latency_ms", .integer(minimum: 0, maximum: 60_000), "Latency of each like request."),
+            .field("jitter_ms", .integer(minimum: 0, maximum: 60_000), "Up to this much extra latency."),
+            .field("failure_rate", .number(minimum: 0, maximum: 1), "Probability that a like fails."),
+            .field("seed", .integer(minimum: 0, maximum: Int.max), "Seed for reproducible outcomes."),
+            .field("return_to", .text(), "A local path to come back to."),
+        ],
+        responses: [.seeOther("Back to return_to."), .badField, .unsupportedForm])
+
+    static let resetDocs = Docs(
+        "Back to the startup state (for test isolation)",
+        description: "Likes back to the fixtures' counts, no tap in flight, an empty event log, the simulation "
+            + "settings from the command line; with --state the file is rewritten to match.",
+        tags: ["Gallery"],
+        parameters: [Viewer.cookieParameter],
+        form: [.field("return_to", .text(), "A local path to come back to; without it, 204.")],
+        responses: [.seeOther("Back to return_to."), .noContent("Done (no return_to)."), .badField, .unsupportedForm])
+
+    static let streamDocs = Docs(
+        "The handled taps as server-sent events", tags: ["Gallery"],
+        parameters: [.query("component", .text(), "Only this component's taps (its title).")],
+        responses: [
+            .init(200, "One event per handled tap.", mediaType: "text/event-stream", schema: .string()), .badField,
+        ])
+}
