@@ -2,7 +2,7 @@ import Foundation
 import HTTPTesting
 import Testing
 
-/// Runs every `curl … # → STATUS` example of docs/HTTP.md against a live server.
+/// Runs every `curl … # → STATUS` example of docs/HTTP.md and docs/TESTING.md against a live server.
 @Suite struct HTTPReferenceTests {
     struct Example: CustomStringConvertible {
         var command: String
@@ -10,8 +10,8 @@ import Testing
         var description: String { command }
     }
 
-    static func examples() throws -> [Example] {
-        let text = try String(contentsOfFile: PackagePaths.root + "/docs/HTTP.md", encoding: .utf8)
+    static func examples(in file: String = "docs/HTTP.md") throws -> [Example] {
+        let text = try String(contentsOfFile: PackagePaths.root + "/" + file, encoding: .utf8)
         return text.split(separator: "\n").compactMap { line in
             guard line.hasPrefix("curl "), let arrow = line.range(of: "# → ") else { return nil }
             guard let status = Int(line[arrow.upperBound...].trimmingCharacters(in: .whitespaces)) else { return nil }
@@ -31,10 +31,12 @@ import Testing
         #expect(try Self.examples().count >= 25)
     }
 
-    @Test func everyExampleAnswersWithTheDocumentedStatus() async throws {
+    @Test(arguments: ["docs/HTTP.md", "docs/TESTING.md"])
+    func everyExampleAnswersWithTheDocumentedStatus(_ file: String) async throws {
         let app = makeApp(latency: 0, failureRate: 0)
+        #expect(try Self.examples(in: file).count >= 4)
         try await withLiveServer(responder: app.responder) { server in
-            for example in try Self.examples() {
+            for example in try Self.examples(in: file) {
                 let command = example.command.replacingOccurrences(
                     of: "http://127.0.0.1:8080", with: "http://127.0.0.1:\(server.port)")
                 let output = try await offThePool { try Self.shell(command) }

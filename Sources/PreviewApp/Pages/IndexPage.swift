@@ -52,6 +52,9 @@ struct IndexPage {
                 html.element(.li) { html in
                     html.element(.a, .href("/components.json"), text: "The component catalogue (JSON)")
                 }
+                html.element(.li) { html in
+                    html.element(.a, .href("/openapi.json"), text: "The HTTP API, described (OpenAPI 3.1)")
+                }
             }
             SimulationControls(settings: settings).render(into: &html)
             html.element(.section, .ariaLabel("Event log")) { html in
