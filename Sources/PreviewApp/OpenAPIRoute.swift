@@ -4,9 +4,11 @@ import HTTPCore
 /// router's table and the documentation attached where each route is registered.
 struct OpenAPIRoute: RouteCollection {
     static let path = "/openapi.json"
-    static let documentation = RouteDocumentation(
-        "This document", tags: ["Server"],
-        responses: [.json(200, "OpenAPI 3.1.", .object(["openapi": .string(), "paths": .object([:])]))])
+    static var documentation: RouteDocumentation {
+        RouteDocumentation(
+            "This document", tags: ["Server"],
+            responses: [.json(200, "OpenAPI 3.1.", .object(["openapi": .string(), "paths": .object([:])]))])
+    }
 
     let document: [UInt8]
 

@@ -63,7 +63,7 @@ ensure_browser_venv() {
   fi
   local stamp="$BROWSER_VENV/.requirements"
   local wanted
-  wanted=$(cat "$BROWSER_TESTS/requirements.txt" "$BROWSER_TESTS/requirements-axe.txt"; "$python" --version 2>&1)
+  wanted=$(cat "$BROWSER_TESTS/requirements.txt" "$BROWSER_TESTS/requirements-axe.txt" "$BROWSER_TESTS/requirements-htmx.txt"; "$python" --version 2>&1)
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
     say "installing the browser test requirements into ${BROWSER_VENV#"$ROOT"/}"
     rm -f "$stamp"
@@ -71,6 +71,8 @@ ensure_browser_venv() {
       || browser_unavailable "pip could not install $BROWSER_TESTS/requirements.txt"
     "$python" -m pip install -q --no-deps -r "$BROWSER_TESTS/requirements-axe.txt" >&2 \
       || browser_unavailable "pip could not install $BROWSER_TESTS/requirements-axe.txt"
+    "$python" -m pip install -q --no-deps -r "$BROWSER_TESTS/requirements-htmx.txt" >&2 \
+      || browser_unavailable "pip could not install $BROWSER_TESTS/requirements-htmx.txt"
     printf '%s' "$wanted" >"$stamp"
   fi
 }

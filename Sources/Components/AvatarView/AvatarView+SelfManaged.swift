@@ -48,23 +48,27 @@ extension AvatarView {
             routes.post(AvatarView.tapPath, Self.documentation) { request in try self.handleTap(request) }
         }
 
-        static let documentation = RouteDocumentation(
-            "Tap an avatar: go to that person's profile", tags: ["Components"],
-            parameters: [
-                .header("HX-Request", .string(), "true from script: answer 200 with HX-Redirect; else as without it."),
-                Viewer.cookieParameter,
-            ],
-            form: [
-                .field(
-                    "uid", .text(minLength: 1), required: true, "The person whose avatar was tapped.", example: "ada")
-            ],
-            responses: [
-                .seeOther("To the profile, /users/{uid} (without HX-Request)."),
-                .init(
-                    200, "With HX-Request: true, no body; HX-Redirect names the profile.",
-                    headers: [.init("HX-Redirect", required: true, .string(), "The profile to navigate to.")]),
-                .badField, .htmlError(404, "There is no user with that uid."), .unsupportedForm,
-            ])
+        static var documentation: RouteDocumentation {
+            RouteDocumentation(
+                "Tap an avatar: go to that person's profile", tags: ["Components"],
+                parameters: [
+                    .header(
+                        "HX-Request", .string(), "true from script: answer 200 with HX-Redirect; else as without it."),
+                    Viewer.cookieParameter,
+                ],
+                form: [
+                    .field(
+                        "uid", .text(minLength: 1), required: true, "The person whose avatar was tapped.",
+                        example: "ada")
+                ],
+                responses: [
+                    .seeOther("To the profile, /users/{uid} (without HX-Request)."),
+                    .init(
+                        200, "With HX-Request: true, no body; HX-Redirect names the profile.",
+                        headers: [.init("HX-Redirect", required: true, .string(), "The profile to navigate to.")]),
+                    .badField, .htmlError(404, "There is no user with that uid."), .unsupportedForm,
+                ])
+        }
 
         func handleTap(_ request: HTTPRequest) throws -> HTTPResponse {
             let started = ContinuousClock.now

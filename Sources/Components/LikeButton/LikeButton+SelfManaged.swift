@@ -102,34 +102,36 @@ extension LikeButton {
                 handler: RouteHandler { request in try self.handleTap(request) })
         }
 
-        static let documentation = RouteDocumentation(
-            "Tap a like button: like or unlike a post, optimistically, with rollback on failure",
-            description: "A tap that asks for the state the viewer already has sends nothing to the like "
-                + "service and answers as a success, even with X-Simulate-Failure: always.",
-            tags: ["Components"],
-            parameters: [
-                .header(
-                    "HX-Request", .string(), "true from script: answer with the fragment; else as without it.",
-                    example: "true"),
-                .header(
-                    "X-Simulate-Failure", .string(enum: ["always", "never"]),
-                    "Force the like service's outcome for this tap.", example: "always"),
-                Viewer.cookieParameter,
-            ],
-            form: [
-                .field("post", .text(minLength: 1), required: true, "The post to like.", example: "p1"),
-                .field("liked", .booleanText, required: true, "The state wanted after the tap.", example: "true"),
-                .field("return_to", .text(), "A local path to come back to; anything else means /feed."),
-            ],
-            responses: [
-                .seeOther("Without HX-Request: back to return_to; a failure shows there once."),
-                .html(200, "With HX-Request: the button's fragment in its committed state."),
-                .html(
-                    503,
-                    "With HX-Request, when the like service failed: the fragment of the restored state with "
-                        + "the error (role=alert); also when too many taps wait on the service (Retry-After)."),
-                .badField, .htmlError(404, "There is no post with that id."), .unsupportedForm,
-            ])
+        static var documentation: RouteDocumentation {
+            RouteDocumentation(
+                "Tap a like button: like or unlike a post, optimistically, with rollback on failure",
+                description: "A tap that asks for the state the viewer already has sends nothing to the like "
+                    + "service and answers as a success, even with X-Simulate-Failure: always.",
+                tags: ["Components"],
+                parameters: [
+                    .header(
+                        "HX-Request", .string(), "true from script: answer with the fragment; else as without it.",
+                        example: "true"),
+                    .header(
+                        "X-Simulate-Failure", .string(enum: ["always", "never"]),
+                        "Force the like service's outcome for this tap.", example: "always"),
+                    Viewer.cookieParameter,
+                ],
+                form: [
+                    .field("post", .text(minLength: 1), required: true, "The post to like.", example: "p1"),
+                    .field("liked", .booleanText, required: true, "The state wanted after the tap.", example: "true"),
+                    .field("return_to", .text(), "A local path to come back to; anything else means /feed."),
+                ],
+                responses: [
+                    .seeOther("Without HX-Request: back to return_to; a failure shows there once."),
+                    .html(200, "With HX-Request: the button's fragment in its committed state."),
+                    .html(
+                        503,
+                        "With HX-Request, when the like service failed: the fragment of the restored state with "
+                            + "the error (role=alert); also when too many taps wait on the service (Retry-After)."),
+                    .badField, .htmlError(404, "There is no post with that id."), .unsupportedForm,
+                ])
+        }
 
         /// Checks the tap and takes its turn now, on the server thread, so that taps keep their arrival
         /// order; the rest runs while the connection is suspended.

@@ -19,7 +19,9 @@ public indirect enum Schema: Sendable {
     }
 
     /// A path segment: not empty, no control characters at all.
-    public static let segment = Schema.string(pattern: "^[^\\x00-\\x1F\\x7F]+$", minLength: 1)
+    public static var segment: Schema {
+        Schema.string(pattern: "^[^\\x00-\\x1F\\x7F]+$", minLength: 1)
+    }
 
     /// The schema as JSON.
     public var json: JSONValue {

@@ -5,9 +5,11 @@ import HTTPCore
 extension GalleryRoutes {
     typealias Docs = RouteDocumentation
 
-    static let catalogueDocs = Docs(
-        "The catalogue: components, parameters, variants, actions", tags: ["Gallery"],
-        responses: [.json(200, "Every registered component.", .object(["components": .array(.object([:]))]))])
+    static var catalogueDocs: Docs {
+        Docs(
+            "The catalogue: components, parameters, variants, actions", tags: ["Gallery"],
+            responses: [.json(200, "Every registered component.", .object(["components": .array(.object([:]))]))])
+    }
 
     /// A component's page, fragment or frame, with that component's own parameters.
     static func galleryDocs(_ preview: ComponentPreview, _ kind: String) -> Docs {
@@ -43,55 +45,69 @@ extension GalleryRoutes {
         }
     }
 
-    static let unknownComponentDocs = Docs(
-        "Any other component name", tags: ["Gallery"],
-        parameters: [
-            .path(
-                "name",
-                .string(
-                    pattern: "^(?!(\(ComponentCatalog.all.map(\.name).joined(separator: "|")))$)[^\\x00-\\x1F\\x7F]+$"),
-                "Not a registered component.")
-        ],
-        responses: [.htmlError(404, "There is no such component."), .badField])
+    static var unknownComponentDocs: Docs {
+        Docs(
+            "Any other component name", tags: ["Gallery"],
+            parameters: [
+                .path(
+                    "name",
+                    .string(
+                        pattern:
+                            "^(?!(\(ComponentCatalog.all.map(\.name).joined(separator: "|")))$)[^\\x00-\\x1F\\x7F]+$"),
+                    "Not a registered component.")
+            ],
+            responses: [.htmlError(404, "There is no such component."), .badField])
+    }
 
-    static let plainActionDocs = Docs(
-        "The plain configuration's tap: recorded in the event log, nothing else", tags: ["Gallery"],
-        parameters: [
-            .path("name", .string(enum: ComponentCatalog.all.map(\.name)), "The component."), Viewer.cookieParameter,
-        ],
-        form: [
-            .field("instance", .text(), "Which instance was tapped."),
-            .field("return_to", .text(), "A local path to come back to."),
-        ],
-        responses: [
-            .seeOther("Back to return_to."), .badField, .htmlError(404, "No such component."), .unsupportedForm,
-        ])
+    static var plainActionDocs: Docs {
+        Docs(
+            "The plain configuration's tap: recorded in the event log, nothing else", tags: ["Gallery"],
+            parameters: [
+                .path("name", .string(enum: ComponentCatalog.all.map(\.name)), "The component."),
+                Viewer.cookieParameter,
+            ],
+            form: [
+                .field("instance", .text(), "Which instance was tapped."),
+                .field("return_to", .text(), "A local path to come back to."),
+            ],
+            responses: [
+                .seeOther("Back to return_to."), .badField, .htmlError(404, "No such component."), .unsupportedForm,
+            ])
+    }
 
-    static let simulationDocs = Docs(
-        "Change the simulated like service", tags: ["Gallery"],
-        parameters: [Viewer.cookieParameter],
-        form: [
-            .field("latency_ms", .integer(minimum: 0, maximum: 60_000), "Latency of each like request."),
-            .field("jitter_ms", .integer(minimum: 0, maximum: 60_000), "Up to this much extra latency."),
-            .field("failure_rate", .number(minimum: 0, maximum: 1), "Probability that a like fails."),
-            .field("seed", .integer(minimum: 0, maximum: Int.max), "Seed for reproducible outcomes."),
-            .field("return_to", .text(), "A local path to come back to."),
-        ],
-        responses: [.seeOther("Back to return_to."), .badField, .unsupportedForm])
+    static var simulationDocs: Docs {
+        Docs(
+            "Change the simulated like service", tags: ["Gallery"],
+            parameters: [Viewer.cookieParameter],
+            form: [
+                .field("latency_ms", .integer(minimum: 0, maximum: 60_000), "Latency of each like request."),
+                .field("jitter_ms", .integer(minimum: 0, maximum: 60_000), "Up to this much extra latency."),
+                .field("failure_rate", .number(minimum: 0, maximum: 1), "Probability that a like fails."),
+                .field("seed", .integer(minimum: 0, maximum: Int.max), "Seed for reproducible outcomes."),
+                .field("return_to", .text(), "A local path to come back to."),
+            ],
+            responses: [.seeOther("Back to return_to."), .badField, .unsupportedForm])
+    }
 
-    static let resetDocs = Docs(
-        "Back to the startup state (for test isolation)",
-        description: "Likes back to the fixtures' counts, no tap in flight, an empty event log, the simulation "
-            + "settings from the command line; with --state the file is rewritten to match.",
-        tags: ["Gallery"],
-        parameters: [Viewer.cookieParameter],
-        form: [.field("return_to", .text(), "A local path to come back to; without it, 204.")],
-        responses: [.seeOther("Back to return_to."), .noContent("Done (no return_to)."), .badField, .unsupportedForm])
+    static var resetDocs: Docs {
+        Docs(
+            "Back to the startup state (for test isolation)",
+            description: "Likes back to the fixtures' counts, no tap in flight, an empty event log, the simulation "
+                + "settings from the command line; with --state the file is rewritten to match.",
+            tags: ["Gallery"],
+            parameters: [Viewer.cookieParameter],
+            form: [.field("return_to", .text(), "A local path to come back to; without it, 204.")],
+            responses: [
+                .seeOther("Back to return_to."), .noContent("Done (no return_to)."), .badField, .unsupportedForm,
+            ])
+    }
 
-    static let streamDocs = Docs(
-        "The handled taps as server-sent events", tags: ["Gallery"],
-        parameters: [.query("component", .text(), "Only this component's taps (its title).")],
-        responses: [
-            .init(200, "One event per handled tap.", mediaType: "text/event-stream", schema: .string()), .badField,
-        ])
+    static var streamDocs: Docs {
+        Docs(
+            "The handled taps as server-sent events", tags: ["Gallery"],
+            parameters: [.query("component", .text(), "Only this component's taps (its title).")],
+            responses: [
+                .init(200, "One event per handled tap.", mediaType: "text/event-stream", schema: .string()), .badField,
+            ])
+    }
 }
