@@ -1,5 +1,6 @@
 """Helpers for the browser tests: the preview server process, the JSON API, like state, PNG checks."""
 
+import http.server
 import json
 import os
 import select
@@ -241,3 +242,19 @@ def emulate(driver, scheme, width, reduced_motion=False):
         features.append({"name": "prefers-reduced-motion", "value": "reduce"})
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
     driver.set_window_size(width, 900)
+
+
+class StrictStubHandler(http.server.BaseHTTPRequestHandler):
+    """A stub server's handler that answers under the strict policy the real pages get (the scripts must work
+    under it), and keeps quiet."""
+
+    def log_message(self, *args):
+        pass
+
+    def send_body(self, body, content_type):
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)

@@ -17,7 +17,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from support import emulate, readable, run_axe, wait_for
+from support import StrictStubHandler, emulate, readable, run_axe, wait_for
 
 BUILD_SCRIPT = """#!/bin/sh
 sleep 0.2
@@ -197,18 +197,7 @@ class ReconnectStub:
         self.page_loads = 0
         stub = self
 
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def send_body(self, body, content_type):
-                self.send_response(200)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
+        class Handler(StrictStubHandler):
             def do_GET(self):
                 if self.path == "/page":
                     stub.page_loads += 1

@@ -14,7 +14,7 @@ import pytest
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 
-from support import wait_for
+from support import StrictStubHandler, wait_for
 
 PUBLIC = os.environ.get("PREVIEW_PUBLIC", "")
 
@@ -50,19 +50,7 @@ def stream_events(short):
     return events
 
 
-class StubHandler(http.server.BaseHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-    def send_body(self, body, content_type):
-        self.send_response(200)
-        self.send_header("Content-Type", content_type)
-        # The strict policy the real pages will get: app.js must work under it.
-        self.send_header("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
+class StubHandler(StrictStubHandler):
     def do_GET(self):
         if self.path in ("/events", "/events?short"):
             query = "&short" if self.path.endswith("short") else ""
