@@ -121,6 +121,9 @@ public final class Supervisor {
             if isStopping && build == nil && server == nil { break }
             waitForSomething()
             handleSignals()
+            // Also without a SIGCHLD: one could land on a thread that started before the signals were
+            // blocked, and be lost. `waitpid` with WNOHANG costs next to nothing.
+            reapChildren()
             if let settleAt, ContinuousClock.now >= settleAt { actOnChanges() }
             enforceDeadlines()
         }
@@ -138,7 +141,9 @@ public final class Supervisor {
         }
         if let build { descriptors.append(pollfd(fd: build.output, events: Int16(POLLIN), revents: 0)) }
         if let server { descriptors.append(pollfd(fd: server.channel.descriptor, events: Int16(POLLIN), revents: 0)) }
-        var timeout: Duration = watcher.isPolling ? .milliseconds(300) : .seconds(1)
+        // Short while something is ending (its exit is also checked without a signal).
+        let ending = isStopping || server?.terminated != nil
+        var timeout: Duration = ending ? .milliseconds(50) : watcher.isPolling ? .milliseconds(300) : .seconds(1)
         if let settleAt { timeout = min(timeout, max(.zero, settleAt - .now)) }
         let milliseconds = Int32(
             timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)

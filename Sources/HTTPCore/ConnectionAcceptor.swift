@@ -26,15 +26,21 @@ final class ConnectionAcceptor: Sendable {
 
     private let socket: Int32
     private let handoff: Handoff
+    /// Whether another connection may be taken now; when not, connections wait in the backlog.
+    private let hasRoom: @Sendable () -> Bool
     /// The pipe that wakes the thread to stop: `[read, write]`.
     private let wake: (read: Int32, write: Int32)
     private let thread = Mutex<pthread_t?>(nil)
     /// Connections handed over so far.
     let acceptedCount = Atomic<Int>(0)
 
-    init(socket: Int32, name: String = "acceptor", handoff: @escaping Handoff) throws(ServerError) {
+    init(
+        socket: Int32, name: String = "acceptor", hasRoom: @escaping @Sendable () -> Bool = { true },
+        handoff: @escaping Handoff
+    ) throws(ServerError) {
         self.socket = socket
         self.handoff = handoff
+        self.hasRoom = hasRoom
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             throw ServerError("cannot create the acceptor's pipe: \(String(cString: strerror(errno)))")
@@ -69,7 +75,11 @@ final class ConnectionAcceptor: Sendable {
             pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
         ]
         while true {
-            let ready = poll(&descriptors, 2, -1)
+            // At the limit, leave the socket alone (arrivals wait in the backlog, as with a full
+            // server) and look again shortly: connections close on other threads.
+            let full = !hasRoom()
+            descriptors[0].events = full ? 0 : Int16(POLLIN)
+            let ready = poll(&descriptors, 2, full ? 10 : -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
@@ -84,7 +94,7 @@ final class ConnectionAcceptor: Sendable {
     }
 
     private func acceptPending() {
-        while true {
+        while hasRoom() {
             var address = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let client = withUnsafeMutablePointer(to: &address) {
@@ -129,7 +139,8 @@ private func acceptorThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMu
 }
 
 /// The connections a server holds, counted against its limit: one more when the acceptor hands one over,
-/// one less when libmicrohttpd reports it closed.
+/// one less when libmicrohttpd reports it closed. At the limit the acceptor takes no more: they wait in the
+/// socket's backlog until a connection closes.
 final class ConnectionAdmission: Sendable {
     let limit: Int
     private let admitted = Atomic<Int>(0)
@@ -148,6 +159,10 @@ final class ConnectionAdmission: Sendable {
             current = original
         }
         return false
+    }
+
+    var hasRoom: Bool {
+        admitted.load(ordering: .relaxed) < limit
     }
 
     func release() {

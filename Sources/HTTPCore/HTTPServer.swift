@@ -98,9 +98,10 @@ public final class HTTPServer: Sendable {
         do {
             // libmicrohttpd closes the socket it is given, also when it refuses it (at the connection limit).
             let admission = self.admission
-            let acceptor = try ConnectionAcceptor(socket: socket.descriptor) { client, address, length in
+            let acceptor = try ConnectionAcceptor(socket: socket.descriptor, hasRoom: { admission.hasRoom }) {
+                client, address, length in
                 guard admission.admit() else {
-                    close(client)  // beyond the limit: refused
+                    close(client)  // not reached: the acceptor only takes a connection when there is room
                     return
                 }
                 if MHD_add_connection(handle.pointer, client, address, length) != MHD_Result.YES {

@@ -14,7 +14,7 @@ public struct ServerConfiguration: Sendable {
     /// Threads in libmicrohttpd's pool, and as many again for deferred handlers; defaults to the number
     /// of cores.
     public var threads: Int = ServerConfiguration.coreCount
-    /// Connections held at once; beyond it new connections are refused.
+    /// Connections held at once; beyond it new connections wait in the socket's backlog.
     public var maxConnections: Int = 1024
     /// Seconds of inactivity after which a connection is closed.
     public var connectionTimeoutSeconds: Int = 30

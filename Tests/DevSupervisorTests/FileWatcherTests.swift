@@ -2,6 +2,10 @@ import DevSupervisor
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The watcher with inotify and with its polling fallback: edits, new folders, deletions, the manifest.
 @Suite(.serialized) struct FileWatcherTests {
     static func makeRoot() throws -> String {
@@ -15,8 +19,15 @@ import Testing
         return root
     }
 
+    /// Writes and closes at once (open, write, close), so that the watcher sees each write when it happens.
     static func write(_ text: String, to path: String) throws {
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw CocoaError(.fileWriteUnknown)
+        }
     }
 
     /// Changes reported within a second (polling needs a new modification time: wait a tick first).
