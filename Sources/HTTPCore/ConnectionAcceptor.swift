@@ -149,16 +149,9 @@ final class ConnectionAdmission: Sendable {
         self.limit = limit
     }
 
-    /// Counts one more connection, unless the limit is reached.
-    func admit() -> Bool {
-        var current = admitted.load(ordering: .relaxed)
-        while current < limit {
-            let (exchanged, original) = admitted.compareExchange(
-                expected: current, desired: current + 1, ordering: .relaxed)
-            if exchanged { return true }
-            current = original
-        }
-        return false
+    /// Counts one more connection (the acceptor checks `hasRoom` first; it is the only one that admits).
+    func admit() {
+        admitted.add(1, ordering: .relaxed)
     }
 
     var hasRoom: Bool {

@@ -100,10 +100,7 @@ public final class HTTPServer: Sendable {
             let admission = self.admission
             let acceptor = try ConnectionAcceptor(socket: socket.descriptor, hasRoom: { admission.hasRoom }) {
                 client, address, length in
-                guard admission.admit() else {
-                    close(client)  // not reached: the acceptor only takes a connection when there is room
-                    return
-                }
+                admission.admit()  // the acceptor only takes a connection when there is room
                 if MHD_add_connection(handle.pointer, client, address, length) != MHD_Result.YES {
                     admission.release()
                 }
