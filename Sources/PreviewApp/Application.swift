@@ -2,7 +2,8 @@ import Components
 import HTML
 import HTTPCore
 
-/// The whole app: data, like state, the simulated service, the event log, and the router over them.
+/// The whole app: data, like and follow state, the simulated service, the event log, and the router over
+/// them.
 ///
 /// ```swift
 /// let app = Application(options: options)
@@ -12,15 +13,19 @@ import HTTPCore
 public final class Application: Sendable {
     public let options: PreviewOptions
     public let fixtures: Fixtures
-    public let likes: LikeStore
-    public let service: SimulatedLikeService
+    /// Who likes which post.
+    public let likes: ToggleStore
+    /// Who follows whom.
+    public let follows: ToggleStore
+    /// The simulated network behind likes and follows.
+    public let service: SimulatedService
     public let events: TapEventLog
     public let responder: RouterResponder
     /// Knows the bound port once the server runs.
     public let hostAllowList: HostAllowList
     let pages: PageRoutes
-    /// Keeps committed likes in the `--state` file, when there is one.
-    public let persister: LikeStatePersister?
+    /// Keeps committed likes and follows in the `--state` file, when there is one.
+    public let persister: ToggleStatePersister?
     /// The link to the dev supervisor, when it runs this server.
     public let dev: DevSession?
     /// Every route with its documentation, as `/openapi.json` describes them.
@@ -28,35 +33,41 @@ public final class Application: Sendable {
 
     /// Builds the app.
     ///
-    /// - Parameter likeService: The like "network"; the simulated one from the options when `nil`.
+    /// - Parameters:
+    ///   - likeService: The like "network"; the simulated one from the options when `nil`.
+    ///   - followService: The follow "network"; the simulated one from the options when `nil`.
     /// - Throws: `ServerError` when the `--state` file is damaged or not ours (it is left untouched).
     public init(
-        options: PreviewOptions = PreviewOptions(), fixtures: Fixtures = .demo, likeService: (any LikeService)? = nil
+        options: PreviewOptions = PreviewOptions(), fixtures: Fixtures = .demo, likeService: (any LikeService)? = nil,
+        followService: (any FollowService)? = nil
     ) throws(ServerError) {
         self.options = options
         self.fixtures = fixtures
-        let service = SimulatedLikeService(settings: options.simulation)
-        let baseCounts = Dictionary(fixtures.posts.map { ($0.id, $0.baseLikes) }, uniquingKeysWith: { a, _ in a })
-        var restored: [String: Set<String>] = [:]
-        var persister: LikeStatePersister?
-        let stateFile = options.stateFile.map(LikeStateFile.init(path:))
+        let service = SimulatedService(settings: options.simulation)
+        let baseCounts: [String: [String: Int]] = [
+            Self.likesSection: Dictionary(
+                fixtures.posts.map { ($0.id, $0.baseLikes) }, uniquingKeysWith: { a, _ in a }),
+            Self.followsSection: Dictionary(
+                fixtures.users.map { ($0.uid, $0.baseFollowers) }, uniquingKeysWith: { a, _ in a }),
+        ]
+        let stateFile = options.stateFile.map { ToggleStateFile(path: $0) }
+        var restored: [String: [String: Set<String>]] = [:]
         if let stateFile {
             do {
-                restored = try stateFile.load(knownPosts: Set(baseCounts.keys)) ?? [:]
+                restored = try stateFile.load(known: baseCounts.mapValues { Set($0.keys) }) ?? [:]
             } catch {
                 throw ServerError(error.message)
             }
         }
-        let likes = LikeStore(baseCounts: baseCounts, likers: restored)
-        if let stateFile {
-            let saver = LikeStatePersister(file: stateFile, likes: likes)
-            likes.observeCommits { [weak saver] in saver?.commitHappened() }  // the saver holds the store
-            persister = saver
+        var stores: [String: ToggleStore] = [:]
+        for (section, counts) in baseCounts {
+            stores[section] = ToggleStore(baseCounts: counts, members: restored[section] ?? [:])
         }
-        self.persister = persister
+        self.likes = stores[Self.likesSection]!
+        self.follows = stores[Self.followsSection]!
+        self.persister = stateFile.map { ToggleStatePersister(file: $0, stores: stores) }
         let events = TapEventLog(capacity: options.eventCapacity)
         self.service = service
-        self.likes = likes
         self.events = events
 
         let hostAllowList = HostAllowList(extraNames: options.allowedHosts + [options.server.host])
@@ -78,18 +89,28 @@ public final class Application: Sendable {
             router.mount(DevRoutes(session: dev))
         }
         router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
-        let cells = PostCellFrames(fixtures: fixtures, bylines: AuthorBylines(fixtures: fixtures))
-        let pages = PageRoutes(fixtures: fixtures, cells: cells, likes: likes, service: service, events: events)
+        let cells = PostCellFrames(fixtures: fixtures)
+        let pages = PageRoutes(
+            fixtures: fixtures, cells: cells, likes: likes, follows: follows, service: service, events: events)
         self.pages = pages
         router.mount(pages)
         router.mount(
-            GalleryRoutes(likes: likes, service: service, events: events, startupSettings: options.simulation))
-        router.mount(AvatarView.SelfManagedRoutes(navigator: AppNavigator(fixtures: fixtures), events: events))
+            GalleryRoutes(
+                stores: [likes, follows], service: service, events: events, startupSettings: options.simulation))
+        let navigator = AppNavigator(fixtures: fixtures)
+        router.mount(AvatarView.SelfManagedRoutes(navigator: navigator, events: events))
         router.mount(LikeButton.SelfManagedRoutes(likes: likes, service: likeService ?? service, events: events))
+        router.mount(
+            FollowButton.SelfManagedRoutes(
+                follows: follows, service: followService ?? service, navigator: navigator, events: events))
         router.mount(OpenAPIRoute(routes: router.routeTable))
         self.routeTable = router.routeTable
         self.responder = router.buildResponder()
     }
+
+    /// The state file's section for likes (the first format held only these) and for follows.
+    static let likesSection = ToggleStateFile.likesOnlySection
+    static let followsSection = "follow"
 
     /// The paths whose answers are the same for every viewer: no viewer cookie there, and their own
     /// cache policy. Every other answer carries `Vary: Cookie` and, unless it says otherwise, `no-store`.

@@ -5,8 +5,9 @@ import HTTPCore
 struct PageRoutes: RouteCollection {
     let fixtures: Fixtures
     let cells: PostCellFrames
-    let likes: LikeStore
-    let service: SimulatedLikeService
+    let likes: ToggleStore
+    let follows: ToggleStore
+    let service: SimulatedService
     let events: TapEventLog
 
     func addRoutes(to routes: inout RouteGroup) {
@@ -43,13 +44,30 @@ struct PageRoutes: RouteCollection {
         routes.get("/api/posts/:id", Self.postState) { request in
             let post = try post(request.parameters["id"])
             let viewer = request.viewer.id
-            let committed = likes.committed(post: post.id, viewer: viewer) ?? .init(liked: false, count: 0)
-            let pending = likes.view(post: post.id, viewer: viewer)?.busy ?? false
+            let committed = likes.committed(post.id, viewer: viewer) ?? ToggleState(isOn: false, count: 0)
+            let pending = likes.view(post.id, viewer: viewer)?.busy ?? false
             return .json(
                 .object([
                     ("id", .string(post.id)),
                     ("count", .int(committed.count)),
-                    ("liked", .bool(committed.liked)),
+                    ("liked", .bool(committed.isOn)),
+                    ("pending", .bool(pending)),
+                ])
+            )
+        }
+        routes.get("/api/users/:uid", Self.userState) { request in
+            let uid = request.parameters["uid"] ?? ""
+            guard fixtures.user(uid) != nil,
+                let committed = follows.committed(uid, viewer: request.viewer.id)
+            else {
+                throw HTTPError(.notFound, "There is no user with the id \(uid).")
+            }
+            let pending = follows.view(uid, viewer: request.viewer.id)?.busy ?? false
+            return .json(
+                .object([
+                    ("uid", .string(uid)),
+                    ("followers", .int(committed.count)),
+                    ("following", .bool(committed.isOn)),
                     ("pending", .bool(pending)),
                 ])
             )
@@ -67,14 +85,16 @@ struct PageRoutes: RouteCollection {
     func renderFeed(for viewer: Viewer) -> [UInt8] {
         FeedPage(
             context: PageContext(
-                fixtures: fixtures, cells: cells, likes: likes, settings: service.settings, viewer: viewer)
+                fixtures: fixtures, cells: cells, likes: likes, follows: follows, settings: service.settings,
+                viewer: viewer)
         )
         .render()
     }
 
     private func context(_ request: HTTPRequest) -> PageContext {
         PageContext(
-            fixtures: fixtures, cells: cells, likes: likes, settings: service.settings, viewer: request.viewer)
+            fixtures: fixtures, cells: cells, likes: likes, follows: follows, settings: service.settings,
+            viewer: request.viewer)
     }
 
     private func post(_ id: String?) throws -> Post {

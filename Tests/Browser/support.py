@@ -143,7 +143,7 @@ def grouped(value):
 
 
 def formatted(count):
-    """LikeCount.formatted, as the server writes it."""
+    """CompactCount.formatted, as the server writes it."""
     count = max(0, count)
     if count < 10_000:
         return grouped(count)

@@ -5,7 +5,7 @@ import Testing
 
 /// The like route on its own router, with a store, a scripted service and an event log.
 struct LikeHarness {
-    let likes = LikeStore(baseCounts: ["p1": 10, "p2": 9_999])
+    let likes = ToggleStore(baseCounts: ["p1": 10, "p2": 9_999])
     let service: ScriptedLikeService
     let events = TapEventLog()
     let responder: RouterResponder
@@ -58,8 +58,8 @@ struct LikeHarness {
         return form.encoded
     }
 
-    func committed(_ post: String = "p1", viewer: String = "alice") -> LikeStore.State? {
-        likes.committed(post: post, viewer: viewer)
+    func committed(_ post: String = "p1", viewer: String = "alice") -> ToggleState? {
+        likes.committed(post, viewer: viewer)
     }
 
     func render(_ post: String = "p1", viewer: String = "alice", returnTo: String? = nil) -> String? {
@@ -152,12 +152,12 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         let like = try await harness.tap(liked: true, returnTo: "/posts/p1")
         #expect(like.status == .seeOther)
         #expect(like.headers["Location"] == "/posts/p1")
-        #expect(harness.committed() == .init(liked: true, count: 11))
-        #expect(harness.committed(viewer: "bob") == .init(liked: false, count: 11))
+        #expect(harness.committed() == .init(isOn: true, count: 11))
+        #expect(harness.committed(viewer: "bob") == .init(isOn: false, count: 11))
 
         let unlike = try await harness.tap(liked: false, returnTo: "/posts/p1")
         #expect(unlike.status == .seeOther)
-        #expect(harness.committed() == .init(liked: false, count: 10))
+        #expect(harness.committed() == .init(isOn: false, count: 10))
         #expect(harness.service.requests.map(\.liked) == [true, false])
         #expect(harness.service.requests.allSatisfy { $0.post == "p1" && $0.viewer == "alice" })
         #expect(harness.service.requests.allSatisfy { $0.forcedOutcome == nil })
@@ -170,8 +170,8 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         #expect(event.component == "LikeButton")
         #expect(event.instance == "p1")
         #expect(event.viewer == "alice")
-        #expect(event.prior == .init(liked: false, count: 10))
-        #expect(event.optimistic == .init(liked: true, count: 11))
+        #expect(event.prior == .init(isOn: false, count: 10))
+        #expect(event.optimistic == .init(isOn: true, count: 11))
         #expect(event.outcome == .committed)
         #expect(event.location == nil)
     }
@@ -209,11 +209,11 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         let again = try await harness.tap(liked: true, fragment: true)
         #expect(again.status == .ok)
         expectHTML(again.bodyText, p1Button(liked: true, count: 11))
-        #expect(harness.committed() == .init(liked: true, count: 11))
+        #expect(harness.committed() == .init(isOn: true, count: 11))
         #expect(harness.service.callCount == 1)
         let event = try #require(harness.events.recent().first)
-        #expect(event.prior == .init(liked: true, count: 11))
-        #expect(event.optimistic == .init(liked: true, count: 11))
+        #expect(event.prior == .init(isOn: true, count: 11))
+        #expect(event.optimistic == .init(isOn: true, count: 11))
         #expect(event.outcome == .committed)
     }
 
@@ -221,7 +221,7 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         let harness = LikeHarness()
         let response = try await harness.tap(liked: false)
         #expect(response.status == .seeOther)
-        #expect(harness.committed() == .init(liked: false, count: 10))
+        #expect(harness.committed() == .init(isOn: false, count: 10))
         #expect(harness.service.callCount == 0)
     }
 
@@ -230,15 +230,15 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         let response = try await harness.tap(liked: true, fragment: true)
         #expect(response.status == .serviceUnavailable)
         #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
-        #expect(harness.committed() == .init(liked: false, count: 10))
-        #expect(harness.likes.view(post: "p1", viewer: "alice")?.busy == false)
+        #expect(harness.committed() == .init(isOn: false, count: 10))
+        #expect(harness.likes.view("p1", viewer: "alice")?.busy == false)
         #expect(response.bodyText.contains(#"role="alert""#))
         #expect(response.bodyText.contains(#"aria-pressed="false""#))
         expectHTML(response.bodyText, p1Button(liked: false, count: 10, message: failureMessage))
         let event = try #require(harness.events.recent().first)
         #expect(event.outcome == .rolledBack)
-        #expect(event.prior == .init(liked: false, count: 10))
-        #expect(event.optimistic == .init(liked: true, count: 11))
+        #expect(event.prior == .init(isOn: false, count: 10))
+        #expect(event.optimistic == .init(isOn: true, count: 11))
     }
 
     @Test func failedUnlikeRestoresTheLike() async throws {
@@ -246,7 +246,7 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         _ = try await harness.tap(liked: true)
         let response = try await harness.tap(liked: false, fragment: true)
         #expect(response.status == .serviceUnavailable)
-        #expect(harness.committed() == .init(liked: true, count: 11))
+        #expect(harness.committed() == .init(isOn: true, count: 11))
         expectHTML(response.bodyText, p1Button(liked: true, count: 11, message: failureMessage))
     }
 
@@ -256,7 +256,7 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         #expect(response.status == .seeOther)
         #expect(response.headers["Location"] == "/posts/p1")
         #expect(response.body.isEmpty)
-        #expect(harness.committed() == .init(liked: false, count: 10))
+        #expect(harness.committed() == .init(isOn: false, count: 10))
         expectHTML(
             harness.render(returnTo: "/posts/p1")!,
             p1Button(liked: false, count: 10, returnTo: "/posts/p1", message: failureMessage))
@@ -287,7 +287,7 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         let response = try await harness.tap(liked: true, fragment: true, simulate: header)
         #expect(harness.service.requests.map(\.forcedOutcome) == [forced])
         #expect(response.status == (forced == .fail ? .serviceUnavailable : .ok))
-        #expect(harness.committed()?.liked == (forced == .succeed))
+        #expect(harness.committed()?.isOn == (forced == .succeed))
     }
 
     @Test(arguments: ["sometimes", "", "true", "always "])
@@ -297,7 +297,7 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         #expect(response.status == .badRequest)
         #expect(response.bodyText.contains("X-Simulate-Failure"))
         #expect(harness.service.callCount == 0)
-        #expect(harness.committed() == .init(liked: false, count: 10))
+        #expect(harness.committed() == .init(isOn: false, count: 10))
         #expect(harness.events.count == 0)
     }
 
@@ -312,7 +312,7 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         let response = try await harness.tap(liked: true, returnTo: returnTo)
         #expect(response.status == .seeOther)
         #expect(response.headers["Location"] == "/feed")
-        #expect(harness.committed() == .init(liked: true, count: 11))
+        #expect(harness.committed() == .init(isOn: true, count: 11))
     }
 
     @Test func unsafeReturnToIsNotEchoedIntoTheFragment() async throws {
@@ -350,18 +350,18 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
     func refusedTapChangesNothing(_ body: String, _ status: Int) async throws {
         let harness = LikeHarness()
         _ = try await harness.tap(post: "p2", liked: true)
-        let before = harness.likes.snapshot().mapValues { "\($0.count) \($0.likers.sorted())" }
-        _ = harness.likes.takeFlash(for: LikeStore.Key(viewer: "alice", post: "p2"))
+        let before = harness.likes.snapshot().mapValues { "\($0.count) \($0.members.sorted())" }
+        _ = harness.likes.takeFlash(for: ToggleStore.Key(viewer: "alice", target: "p2"))
 
         let response = try await harness.send(body)
         #expect(response.status.code == status)
         #expect(response.headers["Location"] == nil)
         #expect(!response.bodyText.isEmpty)
-        #expect(harness.likes.snapshot().mapValues { "\($0.count) \($0.likers.sorted())" } == before)
+        #expect(harness.likes.snapshot().mapValues { "\($0.count) \($0.members.sorted())" } == before)
         #expect(harness.service.callCount == 1)
         #expect(harness.events.count == 1)
-        #expect(harness.likes.takeFlash(for: LikeStore.Key(viewer: "alice", post: "p1")) == nil)
-        #expect(harness.likes.view(post: "p1", viewer: "alice")?.busy == false)
+        #expect(harness.likes.takeFlash(for: ToggleStore.Key(viewer: "alice", target: "p1")) == nil)
+        #expect(harness.likes.view("p1", viewer: "alice")?.busy == false)
         #expect(harness.likes.turns.busyKeys == 0)
     }
 
@@ -390,16 +390,16 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         let tap = Task { try await harness.tap(liked: true, returnTo: "/posts/p1") }
         try #require(await completes { await harness.service.waitForCalls(1) })
 
-        #expect(harness.likes.view(post: "p1", viewer: "alice")?.state == .init(liked: true, count: 11))
-        #expect(harness.likes.view(post: "p1", viewer: "alice")?.busy == true)
-        #expect(harness.committed() == .init(liked: false, count: 10))
+        #expect(harness.likes.view("p1", viewer: "alice")?.state == .init(isOn: true, count: 11))
+        #expect(harness.likes.view("p1", viewer: "alice")?.busy == true)
+        #expect(harness.committed() == .init(isOn: false, count: 10))
         expectHTML(harness.render()!, p1Button(liked: true, count: 11, busy: true))
         expectHTML(harness.render(viewer: "bob")!, p1Button(liked: false, count: 10))
 
         harness.service.release(0)
         let response = try #require(try await withDeadline { try await tap.value })
         #expect(response.status == .seeOther)
-        #expect(harness.likes.view(post: "p1", viewer: "alice")?.busy == false)
+        #expect(harness.likes.view("p1", viewer: "alice")?.busy == false)
         expectHTML(harness.render()!, p1Button(liked: true, count: 11, animated: true))
     }
 
@@ -425,17 +425,17 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         try #require(await completes { await harness.service.waitForCalls(1) })
         try await Task.sleep(for: .milliseconds(30))
         #expect(harness.service.callCount == 1, "later taps must wait for the slow first one")
-        #expect(harness.likes.view(post: "p1", viewer: "alice")?.state == .init(liked: true, count: 11))
+        #expect(harness.likes.view("p1", viewer: "alice")?.state == .init(isOn: true, count: 11))
         harness.service.release(0)
 
         let answered = try #require(try await withDeadline { await taps.value })
         #expect(harness.service.requests.map(\.liked) == [true, false, true])
-        #expect(harness.committed() == .init(liked: true, count: 11))
+        #expect(harness.committed() == .init(isOn: true, count: 11))
         #expect(answered.values.allSatisfy { $0.status == .ok })
         #expect(answered[0]?.bodyText.contains(#"aria-pressed="true""#) == true)
         #expect(answered[1]?.bodyText.contains(#"aria-pressed="false""#) == true)
         #expect(answered[2]?.bodyText.contains(#"aria-pressed="true""#) == true)
-        #expect(Array(harness.events.recent().map(\.optimistic?.liked).reversed()) == [true, false, true])
+        #expect(Array(harness.events.recent().map(\.optimistic?.isOn).reversed()) == [true, false, true])
         #expect(harness.likes.turns.busyKeys == 0)
     }
 
@@ -448,12 +448,12 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         let bob = try #require(
             try await withDeadline { try await harness.tap(liked: true, viewer: "bob", fragment: true) })
         #expect(bob.status == .ok)
-        #expect(harness.committed(viewer: "bob") == .init(liked: true, count: 11))
-        #expect(harness.likes.view(post: "p1", viewer: "alice")?.busy == true)
+        #expect(harness.committed(viewer: "bob") == .init(isOn: true, count: 11))
+        #expect(harness.likes.view("p1", viewer: "alice")?.busy == true)
 
         harness.service.release(0)
         #expect(try await withDeadline { try await alice.value }?.status == .ok)
-        #expect(harness.committed(viewer: "alice") == .init(liked: true, count: 12))
+        #expect(harness.committed(viewer: "alice") == .init(isOn: true, count: 12))
     }
 
     @Test func oneViewerTapsDifferentPostsConcurrently() async throws {
@@ -463,10 +463,10 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
         let second = try #require(
             try await withDeadline { try await harness.tap(post: "p2", liked: true, fragment: true) })
         #expect(second.status == .ok)
-        #expect(harness.committed("p2") == .init(liked: true, count: 10_000))
+        #expect(harness.committed("p2") == .init(isOn: true, count: 10_000))
         harness.service.release(0)
         #expect(try await withDeadline { try await first.value }?.status == .ok)
-        #expect(harness.committed("p1") == .init(liked: true, count: 11))
+        #expect(harness.committed("p1") == .init(isOn: true, count: 11))
     }
 }
 
@@ -482,7 +482,7 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
     @Test func manyViewersTappingAtOnceKeepEveryCountConsistent() async throws {
         let posts = ["p1", "p2", "p3"]
         let base = ["p1": 0, "p2": 100, "p3": 12_345]
-        let likes = LikeStore(baseCounts: base)
+        let likes = ToggleStore(baseCounts: base)
         let service = FlakyLikeService(seed: 2_024, failureRate: 0.3, maxDelayMicroseconds: 300)
         let events = TapEventLog(capacity: 10_000)
         var router = Router()
@@ -536,16 +536,16 @@ private let failureMessage = "Your like couldn't be saved, so it was undone. Ple
 
         let snapshot = likes.snapshot()
         for post in posts {
-            let likers = viewers.filter { likes.committed(post: post, viewer: $0)?.liked == true }
+            let likers = viewers.filter { likes.committed(post, viewer: $0)?.isOn == true }
             #expect(snapshot[post]?.count == base[post]! + likers.count, "count of \(post)")
-            #expect(snapshot[post]?.likers == Set(likers), "likers of \(post)")
-            #expect(likes.committed(post: post, viewer: "someone-else")?.count == base[post]! + likers.count)
+            #expect(snapshot[post]?.members == Set(likers), "likers of \(post)")
+            #expect(likes.committed(post, viewer: "someone-else")?.count == base[post]! + likers.count)
             for outcome in outcomes {
                 let expected = outcome.lastSucceeded[post] ?? false
                 #expect(
-                    likes.committed(post: post, viewer: outcome.viewer)?.liked == expected,
+                    likes.committed(post, viewer: outcome.viewer)?.isOn == expected,
                     "\(outcome.viewer) on \(post)")
-                #expect(likes.view(post: post, viewer: outcome.viewer)?.busy == false, "pending state left")
+                #expect(likes.view(post, viewer: outcome.viewer)?.busy == false, "pending state left")
             }
         }
         #expect(likes.turns.busyKeys == 0)

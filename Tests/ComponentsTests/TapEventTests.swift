@@ -10,8 +10,9 @@ import Testing
             component: "LikeButton",
             instance: "p1",
             viewer: "alice",
-            prior: .init(liked: false, count: 10),
-            optimistic: .init(liked: true, count: 11),
+            stateName: "liked",
+            prior: .init(isOn: false, count: 10),
+            optimistic: .init(isOn: true, count: 11),
             outcome: .rolledBack,
             latencyMilliseconds: 12
         )

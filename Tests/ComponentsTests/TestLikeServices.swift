@@ -33,7 +33,7 @@ final class ScriptedLikeService: LikeService {
         state.withLock { $0.requests.count }
     }
 
-    func send(_ request: LikeRequest) async throws(LikeServiceError) {
+    func send(_ request: LikeRequest) async throws(ServiceError) {
         let (index, arrived) = state.withLock { state in
             state.requests.append(request)
             let count = state.requests.count
@@ -69,7 +69,7 @@ final class ScriptedLikeService: LikeService {
             case nil: failing.contains(index)
             }
         if fails {
-            throw LikeServiceError("scripted failure of call \(index)")
+            throw ServiceError("scripted failure of call \(index)")
         }
     }
 
@@ -120,7 +120,7 @@ final class FlakyLikeService: LikeService {
     var calls: Int { state.withLock { $0.calls } }
     var failures: Int { state.withLock { $0.failures } }
 
-    func send(_ request: LikeRequest) async throws(LikeServiceError) {
+    func send(_ request: LikeRequest) async throws(ServiceError) {
         let (fails, delay) = state.withLock { state in
             let fails = Double.random(in: 0..<1, using: &state.generator) < failureRate
             let delay = Int.random(in: 0...maxDelayMicroseconds, using: &state.generator)
@@ -132,7 +132,7 @@ final class FlakyLikeService: LikeService {
             try? await Task.sleep(for: .microseconds(delay))
         }
         if fails {
-            throw LikeServiceError("flaky failure")
+            throw ServiceError("flaky failure")
         }
     }
 }

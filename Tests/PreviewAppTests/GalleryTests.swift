@@ -156,7 +156,7 @@ import Testing
         #expect(event.outcome == .recorded)
         #expect(event.component == "AvatarView")
         #expect(event.instance == "ada")
-        #expect(app.likes.snapshot()["p1"]?.likers.isEmpty == true)
+        #expect(app.likes.snapshot()["p1"]?.members.isEmpty == true)
     }
 
     @Test func simulationFormChangesLaterTaps() async throws {

@@ -39,13 +39,13 @@ import Testing
             #expect(like.headers["Location"] == "/posts/p4")
             let again = try await client.post("/components/like/tap", form: "post=p4&liked=true", headers: viewer)
             #expect(again.status.code == 303)
-            #expect(app.likes.committed(post: "p4", viewer: "vlive") == .init(liked: true, count: 1))
+            #expect(app.likes.committed("p4", viewer: "vlive") == .init(isOn: true, count: 1))
             let unlike = try await client.post(
                 "/components/like/tap", form: "post=p4&liked=false",
                 headers: viewer.merging(["HX-Request": "true"]) { $1 })
             #expect(unlike.status.code == 200)
             #expect(unlike.bodyText.hasPrefix(#"<div class="like" id="like-p4" data-count="0" data-liked="false">"#))
-            #expect(app.likes.committed(post: "p4", viewer: "vlive") == .init(liked: false, count: 0))
+            #expect(app.likes.committed("p4", viewer: "vlive") == .init(isOn: false, count: 0))
         }
     }
 
@@ -64,7 +64,7 @@ import Testing
         let unlikeNothing = try await app.responder.test(
             .post, "/components/like/tap", headers: forced, body: "post=p6&liked=false")
         #expect(unlikeNothing.status.code == 200)
-        #expect(app.likes.committed(post: "p6", viewer: "vsame")?.liked == true)
+        #expect(app.likes.committed("p6", viewer: "vsame")?.isOn == true)
         #expect(app.events.recent().map(\.outcome) == [.committed, .committed, .committed])
     }
 
@@ -148,13 +148,13 @@ import Testing
             let snapshot = app.likes.snapshot()
             for post in posts {
                 let record = try #require(snapshot[post])
-                #expect(record.count == record.base + record.likers.count)
+                #expect(record.count == record.base + record.members.count)
                 let api = try await client.get("/api/posts/\(post)", headers: ["Cookie": "viewer=vnobody"]).bodyText
                 #expect(api.contains("\"count\":\(record.count),"))
             }
             for viewerIndex in 0..<50 {
                 for post in posts {
-                    let liked = app.likes.committed(post: post, viewer: "vc\(viewerIndex)")?.liked
+                    let liked = app.likes.committed(post, viewer: "vc\(viewerIndex)")?.isOn
                     #expect(liked == (expected["vc\(viewerIndex)/\(post)"] ?? false), "vc\(viewerIndex) on \(post)")
                 }
             }

@@ -28,9 +28,14 @@ import Testing
             #expect(!page.contains("<script>"), "\(path) has inline script")
             #expect(!page.contains("onclick"), "\(path) has an inline handler")
             // Every form on these pages belongs to a component and posts to that component's own route.
-            let actions = page.components(separatedBy: "action=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+            let actions = page.components(separatedBy: "action=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            let tapPaths = Set(ComponentCatalog.all.flatMap { $0.actions.map(\.path) })
             #expect(!actions.isEmpty)
-            #expect(actions.allSatisfy { $0 == "/components/avatar/tap" || $0 == "/components/like/tap" })
+            #expect(actions.allSatisfy(tapPaths.contains), "\(path): \(Set(actions).subtracting(tapPaths))")
+        }
+        let feed = try await app.responder.test(.get, "/feed").bodyText
+        for path in [AvatarView.tapPath, LikeButton.tapPath, FollowButton.tapPath] {
+            #expect(feed.contains("action=\"\(path)\""), "the feed places every component")
         }
     }
 

@@ -14,7 +14,7 @@ import Testing
 
         var heldCount: Int { waiting.withLock { $0.count } }
 
-        func send(_ request: LikeRequest) async throws(LikeServiceError) {
+        func send(_ request: LikeRequest) async throws(ServiceError) {
             await withCheckedContinuation { continuation in waiting.withLock { $0.append(continuation) } }
         }
 
@@ -31,7 +31,7 @@ import Testing
         let startup = app.service.settings
         _ = try await app.responder.test(.post, "/components/like/tap", headers: viewer, body: "post=p1&liked=true")
         _ = try await app.responder.test(.post, "/simulation", body: "failure_rate=1&latency_ms=5")
-        #expect(app.likes.committed(post: "p1", viewer: "vreset")?.liked == true)
+        #expect(app.likes.committed("p1", viewer: "vreset")?.isOn == true)
         #expect(app.events.count == 1)
         #expect(app.service.settings != startup)
 
@@ -57,14 +57,14 @@ import Testing
         let rebound = try await app.responder.test(
             .post, "/reset", headers: ["Host": "rebound.example:8080"], body: "return_to=/")
         #expect(rebound.status.code == 421)
-        #expect(app.likes.committed(post: "p2", viewer: "vform")?.liked == true, "a refused reset changes nothing")
+        #expect(app.likes.committed("p2", viewer: "vform")?.isOn == true, "a refused reset changes nothing")
 
         let form = try await app.responder.test(
             .post, "/reset", headers: ["Sec-Fetch-Site": "same-origin", "Host": "127.0.0.1:8080"],
             body: "return_to=/feed")
         #expect(form.status.code == 303)
         #expect(form.headers["Location"] == "/feed")
-        #expect(app.likes.committed(post: "p2", viewer: "vform")?.liked == false)
+        #expect(app.likes.committed("p2", viewer: "vform")?.isOn == false)
         let elsewhere = try await app.responder.test(.post, "/reset", body: "return_to=//evil.example")
         #expect(elsewhere.headers["Location"] == "/")
     }
@@ -79,13 +79,13 @@ import Testing
                     "/components/like/tap", form: "post=p3&liked=true", headers: ["Cookie": "viewer=vheld"])
             }
             while service.heldCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
-            #expect(app.likes.view(post: "p3", viewer: "vheld")?.busy == true)
+            #expect(app.likes.view("p3", viewer: "vheld")?.busy == true)
             let reset = try await client.post("/reset", form: "")
             #expect(reset.status.code == 204)
-            #expect(app.likes.view(post: "p3", viewer: "vheld")?.busy == false)
+            #expect(app.likes.view("p3", viewer: "vheld")?.busy == false)
             service.releaseAll()
             #expect(try await tap.value.status.code == 303)
-            #expect(app.likes.committed(post: "p3", viewer: "vheld")?.liked == false)
+            #expect(app.likes.committed("p3", viewer: "vheld")?.isOn == false)
         }
     }
 
@@ -107,6 +107,6 @@ import Testing
         #expect(!after.contains("vfile"))
         // And it loads as the startup state.
         let reloaded = try Application(options: options)
-        #expect(reloaded.likes.committed(post: "p1", viewer: "vfile")?.liked == false)
+        #expect(reloaded.likes.committed("p1", viewer: "vfile")?.isOn == false)
     }
 }

@@ -43,7 +43,7 @@ import Testing
             let simulation = try await app.responder.test(.post, "/simulation", headers: all, body: "failure_rate=1")
             #expect(simulation.status == .forbidden)
         }
-        #expect(app.likes.committed(post: "p1", viewer: "vcsrf")?.liked == false)
+        #expect(app.likes.committed("p1", viewer: "vcsrf")?.isOn == false)
         #expect(app.service.settings.failureRate == 0)
         #expect(app.events.count == 0)
         let sameOrigin = try await app.responder.test(

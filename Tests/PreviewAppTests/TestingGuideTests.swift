@@ -30,7 +30,7 @@ import Testing
         let failed = try await app.responder.test(
             .post, "/components/like/tap", headers: failing, body: "post=p1&liked=false")
         #expect(failed.status.code == 503)
-        #expect(app.likes.committed(post: "p1", viewer: "vguide")?.liked == true)
+        #expect(app.likes.committed("p1", viewer: "vguide")?.isOn == true)
     }
     // END docs/TESTING.md
 

@@ -14,26 +14,17 @@ public struct TapEvent: Sendable, Equatable {
         case recorded
     }
 
-    /// A like button's visible state.
-    public struct LikeState: Sendable, Equatable {
-        public var liked: Bool
-        public var count: Int
-
-        public init(liked: Bool, count: Int) {
-            self.liked = liked
-            self.count = count
-        }
-    }
-
     public var sequence: Int
     public var time: Timestamp
-    /// `LikeButton` or `AvatarView`.
+    /// `LikeButton`, `FollowButton` or `AvatarView`.
     public var component: String
     /// The post id or user id the component shows.
     public var instance: String
     public var viewer: String
-    public var prior: LikeState?
-    public var optimistic: LikeState?
+    /// A toggle's name for its state (`liked`, `following`): the key of `prior` and `optimistic` in JSON.
+    public var stateName: String?
+    public var prior: ToggleState?
+    public var optimistic: ToggleState?
     public var outcome: Outcome
     /// How long the tap took to handle, including the simulated network.
     public var latencyMilliseconds: Int
@@ -45,8 +36,9 @@ public struct TapEvent: Sendable, Equatable {
         component: String,
         instance: String,
         viewer: String,
-        prior: LikeState? = nil,
-        optimistic: LikeState? = nil,
+        stateName: String? = nil,
+        prior: ToggleState? = nil,
+        optimistic: ToggleState? = nil,
         outcome: Outcome,
         latencyMilliseconds: Int = 0,
         location: String? = nil
@@ -56,6 +48,7 @@ public struct TapEvent: Sendable, Equatable {
         self.component = component
         self.instance = instance
         self.viewer = viewer
+        self.stateName = stateName
         self.prior = prior
         self.optimistic = optimistic
         self.outcome = outcome
@@ -67,9 +60,9 @@ public struct TapEvent: Sendable, Equatable {
 extension TapEvent {
     /// The event as JSON, as `/events` and `/events/stream` send it.
     public var json: JSONValue {
-        func state(_ state: LikeState?) -> JSONValue {
+        func state(_ state: ToggleState?) -> JSONValue {
             guard let state else { return .null }
-            return .object([("liked", .bool(state.liked)), ("count", .int(state.count))])
+            return .object([(stateName ?? "on", .bool(state.isOn)), ("count", .int(state.count))])
         }
         return .object([
             ("sequence", .int(sequence)),

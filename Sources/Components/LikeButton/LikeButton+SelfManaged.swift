@@ -65,35 +65,31 @@ extension LikeButton {
     public static func selfManaged(
         post: String,
         viewer: Viewer,
-        likes: LikeStore,
+        likes: ToggleStore,
         returnTo: String? = nil
     ) -> LikeButton? {
-        guard let (view, flash) = likes.viewTakingFlash(post: post, viewer: viewer.id) else { return nil }
-        var message: String?
-        if case .failed(let text) = flash {
-            message = text
-        }
+        guard let (view, flash) = likes.viewTakingFlash(post, viewer: viewer.id) else { return nil }
         return selfManaged(
             post: post,
-            liked: view.state.liked,
+            liked: view.state.isOn,
             count: view.state.count,
             returnTo: returnTo,
             busy: view.busy,
-            animated: flash == .committed && view.state.liked,
-            message: message
+            animated: flash == .committed && view.state.isOn,
+            message: flash?.failureMessage
         )
     }
 
     /// The route that handles every self-managed like button's tap.
     public struct SelfManagedRoutes: RouteCollection {
-        let likes: LikeStore
+        let toggle: OptimisticToggle
         let service: any LikeService
-        let events: TapEventLog
 
-        public init(likes: LikeStore, service: any LikeService, events: TapEventLog) {
-            self.likes = likes
+        public init(likes: ToggleStore, service: any LikeService, events: TapEventLog) {
+            self.toggle = OptimisticToggle(
+                component: "LikeButton", stateName: "liked", store: likes, events: events,
+                failureMessage: LikeButton.failureMessage)
             self.service = service
-            self.events = events
         }
 
         public func addRoutes(to routes: inout RouteGroup) {
@@ -103,110 +99,13 @@ extension LikeButton {
         }
 
         static var documentation: RouteDocumentation {
-            RouteDocumentation(
-                "Tap a like button: like or unlike a post, optimistically, with rollback on failure",
-                description: "A tap that asks for the state the viewer already has sends nothing to the like "
-                    + "service and answers as a success, even with X-Simulate-Failure: always.",
-                tags: ["Components"],
-                parameters: [
-                    .header(
-                        "HX-Request", .string(), "true from script: answer with the fragment; else as without it.",
-                        example: "true"),
-                    .header(
-                        "X-Simulate-Failure", .string(enum: ["always", "never"]),
-                        "Force the like service's outcome for this tap.", example: "always"),
-                    Viewer.cookieParameter,
-                ],
-                form: [
-                    .field("post", .text(minLength: 1), required: true, "The post to like.", example: "p1"),
-                    .field("liked", .booleanText, required: true, "The state wanted after the tap.", example: "true"),
-                    .field("return_to", .text(), "A local path to come back to; anything else means /feed."),
-                ],
-                responses: [
-                    .seeOther("Without HX-Request: back to return_to; a failure shows there once."),
-                    .html(200, "With HX-Request: the button's fragment in its committed state."),
-                    .html(
-                        503,
-                        "With HX-Request, when the like service failed: the fragment of the restored state with "
-                            + "the error (role=alert); also when too many taps wait on the service (Retry-After)."),
-                    .badField, .htmlError(404, "There is no post with that id."), .unsupportedForm,
-                ])
+            OptimisticToggle.documentation(
+                summary: "Tap a like button: like or unlike a post, optimistically, with rollback on failure",
+                service: "like", target: (name: "post", description: "The post to like.", example: "p1"),
+                state: "liked", fallback: "/feed", notFound: "There is no post with that id.")
         }
 
-        /// Checks the tap and takes its turn now, on the server thread, so that taps keep their arrival
-        /// order; the rest runs while the connection is suspended.
         func handleTap(_ request: HTTPRequest) throws -> HTTPOutcome {
-            let tap = try Tap(request)
-            guard likes.contains(post: tap.key.post) else {
-                throw HTTPError(.notFound, "There is no post with the id \(tap.key.post).")
-            }
-            let turn = likes.turns.take(tap.key)
-            return .deferred {
-                await turn.wait()
-                defer { turn.finish() }
-                return await apply(tap)
-            }
-        }
-
-        private func apply(_ tap: Tap) async -> HTTPResponse {
-            let started = ContinuousClock.now
-            guard let (prior, optimistic) = likes.begin(tap.key, liked: tap.liked) else {
-                return .plainError(HTTPError(.notFound, "There is no post with the id \(tap.key.post)."))
-            }
-            var succeeded = true
-            if prior.liked != tap.liked {
-                do {
-                    try await service.send(
-                        LikeRequest(
-                            post: tap.key.post, viewer: tap.key.viewer, liked: tap.liked, forcedOutcome: tap.forced)
-                    )
-                } catch {
-                    succeeded = false
-                }
-            }
-            let committed = likes.finish(tap.key, liked: tap.liked, succeeded: succeeded)
-            events.record(
-                TapEvent(
-                    component: "LikeButton",
-                    instance: tap.key.post,
-                    viewer: tap.key.viewer,
-                    prior: prior,
-                    optimistic: optimistic,
-                    outcome: succeeded ? .committed : .rolledBack,
-                    latencyMilliseconds: (ContinuousClock.now - started).wholeMilliseconds
-                )
-            )
-            // This tap's outcome replaces any message left by an earlier one.
-            _ = likes.takeFlash(for: tap.key)
-            if tap.wantsFragment {
-                let button = LikeButton.selfManaged(
-                    post: tap.key.post,
-                    liked: committed.liked,
-                    count: committed.count,
-                    returnTo: tap.returnTo,
-                    animated: succeeded && committed.liked && !prior.liked,
-                    message: succeeded ? nil : LikeButton.failureMessage
-                )
-                return .html(button.renderedBytes, status: succeeded ? .ok : .serviceUnavailable)
-            }
-            if !succeeded {
-                likes.setFlash(.failed(LikeButton.failureMessage), for: tap.key)
-            } else if committed.liked && !prior.liked {
-                likes.setFlash(.committed, for: tap.key)
-            }
-            return .redirect(to: LocalPath.validated(tap.returnTo, fallback: LikeButton.defaultReturnPath))
-        }
-    }
-
-    /// A tap's fields, checked.
-    struct Tap: Sendable {
-        var key: LikeStore.Key
-        var liked: Bool
-        var returnTo: String?
-        var forced: ForcedOutcome?
-        var wantsFragment: Bool
-
-        init(_ request: HTTPRequest) throws {
             let form = try request.formFields().taking(only: ["post", "liked", "return_to"])
             guard let post = form["post"], !post.isEmpty else {
                 throw HTTPError(.badRequest, "The like tap needs a post field naming the post to like.")
@@ -214,18 +113,23 @@ extension LikeButton {
             guard let liked = form["liked"].flatMap(Bool.init) else {
                 throw HTTPError(.badRequest, "The liked field must be true or false: the state wanted after the tap.")
             }
-            var forced: ForcedOutcome?
-            if let header = request.headers["X-Simulate-Failure"] {
-                guard let outcome = ForcedOutcome(rawValue: header.lowercased()) else {
-                    throw HTTPError(.badRequest, "X-Simulate-Failure must be always or never.")
-                }
-                forced = outcome
+            let forced = try request.forcedOutcome()
+            guard toggle.store.contains(post) else {
+                throw HTTPError(.notFound, "There is no post with the id \(post).")
             }
-            self.key = LikeStore.Key(viewer: request.viewer.id, post: post)
-            self.liked = liked
-            self.returnTo = form["return_to"].map { LocalPath.validated($0, fallback: LikeButton.defaultReturnPath) }
-            self.forced = forced
-            self.wantsFragment = request.wantsFragment
+            let returnTo = form["return_to"].map { LocalPath.validated($0, fallback: LikeButton.defaultReturnPath) }
+            let tap = OptimisticToggle.Tap(
+                key: ToggleStore.Key(viewer: request.viewer.id, target: post), desired: liked, forced: forced,
+                returnTo: returnTo ?? LikeButton.defaultReturnPath, wantsFragment: request.wantsFragment)
+            return toggle.handle(tap) { [service] in
+                try await service.send(
+                    LikeRequest(post: post, viewer: tap.key.viewer, liked: liked, forcedOutcome: forced))
+            } render: { result in
+                LikeButton.selfManaged(
+                    post: post, liked: result.committed.isOn, count: result.committed.count, returnTo: returnTo,
+                    animated: result.animated, message: result.message
+                ).renderedBytes
+            }
         }
     }
 }

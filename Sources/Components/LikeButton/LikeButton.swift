@@ -10,7 +10,7 @@ import HTML
 /// Renders a root `<div class="like">` (with `id` when given, `aria-busy="true"` while busy, and
 /// `data-count`/`data-liked` for scripts) holding a form whose `<button type="submit"
 /// aria-pressed="…">` has the constant label "Like" and the count in its own `<span class="like-count">`
-/// (see `LikeCount` for how large counts are shown). A `message` is shown in a `role="alert"` paragraph.
+/// (see `CompactCount` for how large counts are shown). A `message` is shown in a `role="alert"` paragraph.
 /// Knows nothing of posts or services: see `LikeButton+SelfManaged.swift` for the button that likes by itself.
 public struct LikeButton: HTMLComponent, Equatable {
     public var elementID: String?
@@ -53,7 +53,7 @@ public struct LikeButton: HTMLComponent, Equatable {
         ) { html in
             action.renderForm(class: "like-form", into: &html) { html in
                 (liked ? Self.pressedButton : Self.unpressedButton).render(into: &html) { html in
-                    html.text(LikeCount.formatted(count))
+                    html.text(CompactCount.formatted(count))
                 }
             }
             if let message {

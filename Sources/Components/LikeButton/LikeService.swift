@@ -1,10 +1,10 @@
-/// The network a like goes through. The app uses `SimulatedLikeService`; tests inject their own.
+/// The network a like goes through. The app uses `SimulatedService`; tests inject their own.
 public protocol LikeService: Sendable {
     /// Sends a like (or unlike) and returns when it is saved.
     ///
-    /// - Throws: `LikeServiceError` when it was not saved.
+    /// - Throws: `ServiceError` when it was not saved.
     /// - Important: Awaits; never blocks the calling thread.
-    func send(_ request: LikeRequest) async throws(LikeServiceError)
+    func send(_ request: LikeRequest) async throws(ServiceError)
 }
 
 /// One like or unlike to save.
@@ -20,22 +20,5 @@ public struct LikeRequest: Sendable, Equatable {
         self.viewer = viewer
         self.liked = liked
         self.forcedOutcome = forcedOutcome
-    }
-}
-
-/// An outcome a request asks for, for tests and demos.
-public enum ForcedOutcome: String, Sendable {
-    /// `X-Simulate-Failure: always`.
-    case fail = "always"
-    /// `X-Simulate-Failure: never`.
-    case succeed = "never"
-}
-
-/// Why a like was not saved.
-public struct LikeServiceError: Error, Sendable, Equatable {
-    public var message: String
-
-    public init(_ message: String) {
-        self.message = message
     }
 }

@@ -4,6 +4,7 @@ public enum ComponentCatalog {
     public static let all: [ComponentPreview] = [
         AvatarView.preview,
         LikeButton.preview,
+        FollowButton.preview,
     ]
 
     public static func named(_ name: String) -> ComponentPreview? {

@@ -14,25 +14,32 @@ public struct Fixtures: Sendable {
         users: [
             User(
                 uid: "ada", name: "Ada Lovelace", imageURL: "/public/avatars/ada.svg", vip: .verified,
-                bio: "Wrote the first program, for a machine that was never finished."),
+                bio: "Wrote the first program, for a machine that was never finished.",
+                baseFollowers: 31_415),
             User(
                 uid: "grace", name: "Grace Hopper", imageURL: "/public/avatars/grace.svg", vip: .verified,
-                bio: "Found the first actual bug. Taught machines to read English-like code."),
+                bio: "Found the first actual bug. Taught machines to read English-like code.",
+                baseFollowers: 2_718_281),
             User(
                 uid: "linus", name: "Linus", imageURL: "/public/avatars/linus.svg", vip: .none,
-                bio: "Just a hobby, won't be big and professional."),
+                bio: "Just a hobby, won't be big and professional.",
+                baseFollowers: 1_000_000),
             User(
                 uid: "margaret", name: "Margaret Hamilton", imageURL: "/public/avatars/margaret.svg", vip: .verified,
-                bio: "Software engineering, before it had a name."),
+                bio: "Software engineering, before it had a name.",
+                baseFollowers: 1_969),
             User(
                 uid: "tim", name: #"Tim "TBL" <Berners-Lee> & Co's"#, imageURL: "/public/avatars/tim.svg", vip: .none,
-                bio: "A name full of <markup> & \"quotes\" — it must show as text, never as HTML."),
+                bio: "A name full of <markup> & \"quotes\" — it must show as text, never as HTML.",
+                baseFollowers: 42),
             User(
                 uid: "amp", name: "Amp Ersand", imageURL: "/public/avatars/amp.svg", vip: .none,
-                bio: "Posts mostly about ampersands & angle brackets."),
+                bio: "Posts mostly about ampersands & angle brackets.",
+                baseFollowers: 7),
             User(
                 uid: "nova", name: "Nova", imageURL: nil, vip: .none,
-                bio: "No picture yet: shows the placeholder avatar."),
+                bio: "No picture yet: shows the placeholder avatar.",
+                baseFollowers: 0),
         ],
         posts: [
             Post(

@@ -4,8 +4,9 @@ import HTTPCore
 /// The workshop around the components: component pages, bare fragments and frames, the JSON catalogue,
 /// the plain configuration's recording action, simulation controls, the reset and the live event stream.
 struct GalleryRoutes: RouteCollection {
-    let likes: LikeStore
-    let service: SimulatedLikeService
+    /// The toggles' state (likes, follows), which `POST /reset` clears.
+    let stores: [ToggleStore]
+    let service: SimulatedService
     let events: TapEventLog
     /// The simulation settings from the command line, which `POST /reset` restores.
     let startupSettings: SimulationSettings
@@ -118,11 +119,13 @@ struct GalleryRoutes: RouteCollection {
     }
 
     /// `POST /reset`: the startup state again, for test suites that want each test to start alike. Likes
-    /// back to the fixtures' counts, no tap in flight, an empty event log, the command line's simulation
+    /// and follows back to the fixtures' counts, no tap in flight, an empty event log, the command line's simulation
     /// settings; the state file follows. `303` to `return_to` when the form names one, else `204`.
     private func reset(_ request: HTTPRequest) throws -> HTTPResponse {
         let form = try request.formFields().taking(only: ["return_to"])
-        likes.reset()
+        for store in stores {
+            store.reset()
+        }
         events.removeAll()
         service.settings = startupSettings
         guard let returnTo = form["return_to"] else {

@@ -53,8 +53,8 @@ struct EventTable: HTMLComponent {
                         html.element(.td, text: event.component)
                         html.element(.td, text: event.instance)
                         html.element(.td, text: event.viewer)
-                        html.element(.td, text: Self.describe(event.prior))
-                        html.element(.td, text: Self.describe(event.optimistic))
+                        html.element(.td, text: Self.describe(event.prior, as: event.stateName))
+                        html.element(.td, text: Self.describe(event.optimistic, as: event.stateName))
                         html.element(.td, .class("outcome-" + event.outcome.rawValue), text: event.outcome.rawValue)
                         html.element(.td, text: "\(event.latencyMilliseconds) ms")
                         html.element(.td, text: event.location ?? "")
@@ -64,8 +64,9 @@ struct EventTable: HTMLComponent {
         }
     }
 
-    static func describe(_ state: TapEvent.LikeState?) -> String {
-        guard let state else { return "–" }
-        return (state.liked ? "liked, " : "not liked, ") + LikeCount.grouped(state.count)
+    /// "liked, 1,234", "not following, 7", or "–" for no state.
+    static func describe(_ state: ToggleState?, as name: String?) -> String {
+        guard let state, let name else { return "–" }
+        return (state.isOn ? "" : "not ") + name + ", " + CompactCount.grouped(state.count)
     }
 }

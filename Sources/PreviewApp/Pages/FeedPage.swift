@@ -1,3 +1,4 @@
+import Components
 import HTML
 
 /// `/feed`: every post, newest first, as cells.
@@ -10,11 +11,11 @@ struct FeedPage {
             html.element(
                 .p, .class("muted"),
                 text:
-                    "Tap an avatar to open a profile; tap a like to like or unlike. The components handle their own taps."
+                    "Tap an avatar to open a profile, Follow to follow its author, a like to like or unlike. The components handle their own taps."
             )
             html.element(.ul, .class("feed")) { html in
                 for post in context.fixtures.posts {
-                    if let cell = context.cell(for: post, returnTo: "/feed#" + "like-" + post.id) {
+                    if let cell = context.cell(for: post, returnTo: "/feed#" + LikeButton.elementID(forPost: post.id)) {
                         html.render(cell)
                     }
                 }

@@ -18,12 +18,15 @@ struct ProfilePage {
                     html.element(.h1, text: user.name)
                     html.element(.p, .class("author-handle"), text: "@" + user.uid)
                     html.element(.p, .class("profile-bio"), text: user.bio)
+                    if let follow = context.followButton(for: user.uid, returnTo: path) {
+                        html.render(follow)
+                    }
                 }
             }
             html.element(.h2, text: "Posts")
             html.element(.ul, .class("feed")) { html in
                 for post in context.fixtures.posts(by: user.uid) {
-                    if let cell = context.cell(for: post, returnTo: path) {
+                    if let cell = context.cell(for: post, returnTo: path, follow: false) {
                         html.render(cell)
                     }
                 }

@@ -1,12 +1,13 @@
 import HTTPCore
 import Synchronization
 
-/// A like "network" that waits, then succeeds or fails as its settings and seed decide.
+/// The simulated "network" behind likes and follows: each call waits, then succeeds or fails as the
+/// settings and the seed decide.
 ///
-/// Outcomes are drawn from a seeded generator in the order requests arrive, so a fixed seed and a fixed
-/// sequence of taps give the same outcomes every run. A request's `forcedOutcome` overrides the draw
-/// (but still consumes it, so forcing one tap does not shift the others).
-public final class SimulatedLikeService: LikeService {
+/// Outcomes are drawn from one seeded generator in the order calls arrive (likes and follows alike), so a
+/// fixed seed and a fixed sequence of taps give the same outcomes every run. A request's `forcedOutcome`
+/// overrides the draw (but still consumes it, so forcing one tap does not shift the others).
+public final class SimulatedService: LikeService, FollowService {
     private let state: Mutex<State>
 
     private struct State {
@@ -24,7 +25,17 @@ public final class SimulatedLikeService: LikeService {
         set { state.withLock { $0 = State(settings: newValue, generator: SplitMix64(seed: newValue.seed)) } }
     }
 
-    public func send(_ request: LikeRequest) async throws(LikeServiceError) {
+    public func send(_ request: LikeRequest) async throws(ServiceError) {
+        try await deliver(forcedOutcome: request.forcedOutcome, failure: "The like service did not answer in time.")
+    }
+
+    public func send(_ request: FollowRequest) async throws(ServiceError) {
+        try await deliver(
+            forcedOutcome: request.forcedOutcome, failure: "The follow service did not answer in time.")
+    }
+
+    /// Draws the call's latency and outcome, waits, and throws if it failed.
+    private func deliver(forcedOutcome: ForcedOutcome?, failure: String) async throws(ServiceError) {
         let (delay, fails) = state.withLock { state in
             let draw = state.generator.nextUnitInterval()
             let jitter =
@@ -36,13 +47,13 @@ public final class SimulatedLikeService: LikeService {
             try? await Task.sleep(for: .milliseconds(delay))
         }
         let failed =
-            switch request.forcedOutcome {
+            switch forcedOutcome {
             case .fail: true
             case .succeed: false
             case nil: fails
             }
         if failed {
-            throw LikeServiceError("The like service did not answer in time.")
+            throw ServiceError(failure)
         }
     }
 }

@@ -2,15 +2,21 @@
     import Glibc
 #endif
 
-/// Committed likes kept in a file across restarts (`--state FILE`).
+/// The committed state of every toggle (likes, follows) kept in a file across restarts (`--state FILE`).
 ///
-/// The file is text: a header line, one `post<TAB>viewer` line per like (sorted, so the same state gives
-/// the same bytes), and an end line with the line count and an FNV-1a checksum of everything before it.
+/// The file is text: a header line, one `section<TAB>target<TAB>viewer` line per member (`like\tp1\tv…`;
+/// sorted, so the same state gives the same bytes), and an end line with the line count and an FNV-1a
+/// checksum of everything before it. A file of the first format (header `…like-state 1`, lines
+/// `post<TAB>viewer`) still loads, as the `like` section.
 /// It is replaced atomically (temporary file, `fsync`, `rename`, `fsync` of the folder), so a crash at any
 /// moment leaves either the old file or the new one, whole. A file that is not ours, or is damaged, is
 /// refused and never overwritten.
-public struct LikeStateFile: Sendable {
-    static let header = "self-managed-preview like-state 1"
+public struct ToggleStateFile: Sendable {
+    static let header = "self-managed-preview state 2"
+    /// The first format, which held likes only.
+    static let likesOnlyHeader = "self-managed-preview like-state 1"
+    /// The section a file of the first format loads into.
+    public static let likesOnlySection = "like"
 
     public let path: String
 
@@ -24,10 +30,11 @@ public struct LikeStateFile: Sendable {
         public var description: String { message }
     }
 
-    /// The likers per post in the file, or `nil` when there is no file yet.
+    /// The members per target of each section in the file, or `nil` when there is no file yet.
     ///
-    /// - Parameter knownPosts: Posts that exist; a like of any other post means the file is not ours.
-    public func load(knownPosts: Set<String>) throws(Failure) -> [String: Set<String>]? {
+    /// - Parameter known: The targets that exist, per section; any other section or target means the file
+    ///   is not ours.
+    public func load(known: [String: Set<String>]) throws(Failure) -> [String: [String: Set<String>]]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -49,16 +56,16 @@ public struct LikeStateFile: Sendable {
             }
         }
         do {
-            return try Self.decode(bytes, knownPosts: knownPosts)
+            return try Self.decode(bytes, known: known)
         } catch {
             throw Failure(
                 message: "refusing to start: \(path) \(error.message); move it away or fix it (it was left untouched)")
         }
     }
 
-    /// Replaces the file with `likers`, atomically.
-    public func write(_ likers: [String: Set<String>]) throws(Failure) {
-        let bytes = Self.encode(likers)
+    /// Replaces the file with `sections` (members per target, per section), atomically.
+    public func write(_ sections: [String: [String: Set<String>]]) throws(Failure) {
+        let bytes = Self.encode(sections)
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
@@ -91,11 +98,14 @@ public struct LikeStateFile: Sendable {
         }
     }
 
-    static func encode(_ likers: [String: Set<String>]) -> [UInt8] {
+    static func encode(_ sections: [String: [String: Set<String>]]) -> [UInt8] {
         var lines = [header]
-        for post in likers.keys.sorted() {
-            for viewer in likers[post]!.sorted() {
-                lines.append("\(post)\t\(viewer)")
+        for section in sections.keys.sorted() {
+            let members = sections[section]!
+            for target in members.keys.sorted() {
+                for viewer in members[target]!.sorted() {
+                    lines.append("\(section)\t\(target)\t\(viewer)")
+                }
             }
         }
         var bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
@@ -104,9 +114,12 @@ public struct LikeStateFile: Sendable {
         return bytes
     }
 
-    static func decode(_ bytes: [UInt8], knownPosts: Set<String>) throws(Failure) -> [String: Set<String>] {
-        guard bytes.starts(with: Array((header + "\n").utf8)) else {
-            throw Failure(message: "is not a like-state file of this server (unexpected first line)")
+    static func decode(
+        _ bytes: [UInt8], known: [String: Set<String>]
+    ) throws(Failure) -> [String: [String: Set<String>]] {
+        let likesOnly = bytes.starts(with: Array((likesOnlyHeader + "\n").utf8))
+        guard likesOnly || bytes.starts(with: Array((header + "\n").utf8)) else {
+            throw Failure(message: "is not a state file of this server (unexpected first line)")
         }
         guard bytes.last == UInt8(ascii: "\n"),
             let endStart = bytes.dropLast().lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 })
@@ -123,27 +136,39 @@ public struct LikeStateFile: Sendable {
         guard fnv1a(body) == checksum else {
             throw Failure(message: "is damaged (its checksum does not match)")
         }
-        var likers: [String: Set<String>] = [:]
+        var sections: [String: [String: Set<String>]] = [:]
         let lines = body.split(separator: UInt8(ascii: "\n")).dropFirst()
         guard lines.count == count else {
-            throw Failure(message: "is damaged (it announces \(count) likes but holds \(lines.count))")
+            throw Failure(message: "is damaged (it announces \(count) members but holds \(lines.count))")
         }
         for line in lines {
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            guard fields.count == 2 else {
-                throw Failure(message: "is damaged (a line is not post<TAB>viewer)")
+            var fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
             }
-            let post = String(decoding: fields[0], as: UTF8.self)
-            let viewer = String(decoding: fields[1], as: UTF8.self)
-            guard knownPosts.contains(post) else {
-                throw Failure(message: "is not for this data: it likes post \(post), which does not exist")
+            if likesOnly {
+                fields.insert(Self.likesOnlySection, at: 0)
+            }
+            guard fields.count == 3 else {
+                throw Failure(
+                    message: likesOnly
+                        ? "is damaged (a line is not post<TAB>viewer)"
+                        : "is damaged (a line is not section<TAB>target<TAB>viewer)")
+            }
+            let (section, target, viewer) = (fields[0], fields[1], fields[2])
+            guard let targets = known[section] else {
+                throw Failure(
+                    message: "is not for this server: it has a section \(section), which this server does not know")
+            }
+            guard targets.contains(target) else {
+                throw Failure(
+                    message: "is not for this data: its \(section) section names \(target), which does not exist")
             }
             guard Viewer.isValid(viewer) else {
                 throw Failure(message: "is damaged (invalid viewer id)")
             }
-            likers[post, default: []].insert(viewer)
+            sections[section, default: [:]][target, default: []].insert(viewer)
         }
-        return likers
+        return sections
     }
 
     /// 64-bit FNV-1a.

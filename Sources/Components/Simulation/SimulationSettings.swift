@@ -1,4 +1,4 @@
-/// How the simulated like service behaves.
+/// How the simulated services (likes, follows) behave.
 public struct SimulationSettings: Sendable, Equatable {
     /// How long each request takes, in milliseconds.
     public var latencyMilliseconds: Int

@@ -1,10 +1,10 @@
 import Components
 import Testing
 
-@Suite struct SimulatedLikeServiceTests {
+@Suite struct SimulatedServiceTests {
     /// Sends `count` requests one after another and reports which succeeded.
     private func outcomes(
-        of service: SimulatedLikeService, count: Int = 50, forced: [Int: ForcedOutcome] = [:]
+        of service: SimulatedService, count: Int = 50, forced: [Int: ForcedOutcome] = [:]
     ) async -> [Bool] {
         var results: [Bool] = []
         for index in 0..<count {
@@ -24,47 +24,47 @@ import Testing
     }
 
     @Test func sameSeedGivesTheSameOutcomes() async {
-        let first = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 42)))
-        let second = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 42)))
+        let first = await outcomes(of: SimulatedService(settings: settings(failureRate: 0.5, seed: 42)))
+        let second = await outcomes(of: SimulatedService(settings: settings(failureRate: 0.5, seed: 42)))
         #expect(first == second)
         #expect(first.contains(true))
         #expect(first.contains(false))
     }
 
     @Test func differentSeedsGiveDifferentOutcomes() async {
-        let first = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 1)))
-        let second = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 2)))
+        let first = await outcomes(of: SimulatedService(settings: settings(failureRate: 0.5, seed: 1)))
+        let second = await outcomes(of: SimulatedService(settings: settings(failureRate: 0.5, seed: 2)))
         #expect(first != second)
     }
 
     @Test func failureRateZeroNeverFails() async {
-        let results = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0, seed: 3)), count: 200)
+        let results = await outcomes(of: SimulatedService(settings: settings(failureRate: 0, seed: 3)), count: 200)
         #expect(results == Array(repeating: true, count: 200))
     }
 
     @Test func failureRateOneAlwaysFails() async {
-        let results = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 1, seed: 3)), count: 200)
+        let results = await outcomes(of: SimulatedService(settings: settings(failureRate: 1, seed: 3)), count: 200)
         #expect(results == Array(repeating: false, count: 200))
     }
 
-    @Test func failureIsALikeServiceError() async {
-        let service = SimulatedLikeService(settings: settings(failureRate: 1, seed: 3))
-        await #expect(throws: LikeServiceError.self) {
+    @Test func failureIsAServiceError() async {
+        let service = SimulatedService(settings: settings(failureRate: 1, seed: 3))
+        await #expect(throws: ServiceError.self) {
             try await service.send(LikeRequest(post: "p1", viewer: "v", liked: true))
         }
     }
 
     @Test func forcedOutcomesOverrideTheDraw() async {
-        let alwaysFailing = SimulatedLikeService(settings: settings(failureRate: 1, seed: 5))
+        let alwaysFailing = SimulatedService(settings: settings(failureRate: 1, seed: 5))
         #expect(await outcomes(of: alwaysFailing, count: 3, forced: [1: .succeed]) == [false, true, false])
-        let neverFailing = SimulatedLikeService(settings: settings(failureRate: 0, seed: 5))
+        let neverFailing = SimulatedService(settings: settings(failureRate: 0, seed: 5))
         #expect(await outcomes(of: neverFailing, count: 3, forced: [0: .fail, 2: .fail]) == [false, true, false])
     }
 
     @Test func forcingOneRequestDoesNotShiftTheOthers() async {
-        let baseline = await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 9)))
+        let baseline = await outcomes(of: SimulatedService(settings: settings(failureRate: 0.5, seed: 9)))
         let forced = await outcomes(
-            of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 9)), forced: [10: .fail, 20: .succeed])
+            of: SimulatedService(settings: settings(failureRate: 0.5, seed: 9)), forced: [10: .fail, 20: .succeed])
         #expect(forced[10] == false)
         #expect(forced[20] == true)
         for index in baseline.indices where index != 10 && index != 20 {
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func changingSettingsRestartsTheSequence() async {
-        let service = SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 11))
+        let service = SimulatedService(settings: settings(failureRate: 0.5, seed: 11))
         let first = await outcomes(of: service, count: 20)
         let continued = await outcomes(of: service, count: 20)
         service.settings = settings(failureRate: 0.5, seed: 11)
@@ -86,12 +86,12 @@ import Testing
         let reseeded = await outcomes(of: service, count: 20)
         #expect(
             reseeded
-                == (await outcomes(of: SimulatedLikeService(settings: settings(failureRate: 0.5, seed: 12)), count: 20))
+                == (await outcomes(of: SimulatedService(settings: settings(failureRate: 0.5, seed: 12)), count: 20))
         )
     }
 
     @Test func latencyIsAwaited() async throws {
-        let service = SimulatedLikeService(
+        let service = SimulatedService(
             settings: SimulationSettings(latencyMilliseconds: 50, jitterMilliseconds: 0, failureRate: 0, seed: 1))
         let elapsed = try await ContinuousClock().measure {
             try await service.send(LikeRequest(post: "p1", viewer: "v", liked: true))

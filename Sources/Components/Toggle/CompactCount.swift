@@ -1,11 +1,11 @@
-/// How a like count is shown.
+/// How a count (likes, followers) is shown.
 ///
 /// - Below 10,000: exactly, with thousands separators: `0`, `999`, `1,234`, `9,999`.
 /// - From 10,000: one decimal and a suffix, truncated (never rounded up, so a count is never
 ///   overstated): `12,345` → `12.3K`, `999,999` → `999.9K`, `1,234,567` → `1.2M`, `2,500,000,000` → `2.5B`.
 ///   A trailing `.0` is dropped: `20,000` → `20K`.
 /// - Negative counts (which the app never produces) are shown as `0`.
-public enum LikeCount {
+public enum CompactCount {
     public static func formatted(_ count: Int) -> String {
         let count = max(0, count)
         if count < 1_000 {

@@ -1,7 +1,7 @@
 import Components
 import Testing
 
-@Suite struct LikeCountTests {
+@Suite struct CompactCountTests {
     @Test(arguments: [
         (0, "0"),
         (1, "1"),
@@ -24,7 +24,7 @@ import Testing
         (Int.min, "0"),
     ])
     func formatted(_ count: Int, _ expected: String) {
-        #expect(LikeCount.formatted(count) == expected)
+        #expect(CompactCount.formatted(count) == expected)
     }
 
     @Test(arguments: [
@@ -41,12 +41,12 @@ import Testing
         (Int.min, "-9,223,372,036,854,775,808"),
     ])
     func grouped(_ value: Int, _ expected: String) {
-        #expect(LikeCount.grouped(value) == expected)
+        #expect(CompactCount.grouped(value) == expected)
     }
 
     @Test func largeCountsAreTruncatedNeverRoundedUp() {
-        #expect(LikeCount.formatted(10_999) == "10.9K")
-        #expect(LikeCount.formatted(1_999_999) == "1.9M")
-        #expect(LikeCount.formatted(Int.max) == "9223372036.8B")
+        #expect(CompactCount.formatted(10_999) == "10.9K")
+        #expect(CompactCount.formatted(1_999_999) == "1.9M")
+        #expect(CompactCount.formatted(Int.max) == "9223372036.8B")
     }
 }

@@ -6,27 +6,32 @@ import Synchronization
     import Glibc
 #endif
 
-/// Writes the like store's committed state to its file after commits, coalescing bursts: while one write
+/// Writes the toggle stores' committed state to their file after commits, coalescing bursts: while one write
 /// runs, further commits only mark the state dirty, and one more write follows.
 ///
 /// - Important: Writes happen on a Dispatch queue of their own, never on a server thread nor on the
 ///   cooperative pool (where `flush()`, which blocks, could otherwise wait for a write that cannot start).
 ///   Call `flush()` before exiting.
-public final class LikeStatePersister: Sendable {
+public final class ToggleStatePersister: Sendable {
     private struct State {
         var dirty = false
         var writing = false
         var lastError: String?
     }
 
-    let file: LikeStateFile
-    let likes: LikeStore
+    let file: ToggleStateFile
+    /// The stores by section name (`like`, `follow`).
+    let stores: [String: ToggleStore]
     private let state = Mutex(State())
-    private let writer = DispatchQueue(label: "LikeStatePersister")
+    private let writer = DispatchQueue(label: "ToggleStatePersister")
 
-    public init(file: LikeStateFile, likes: LikeStore) {
+    /// Saves `stores` to `file` from now on: after every commit to any of them.
+    public init(file: ToggleStateFile, stores: [String: ToggleStore]) {
         self.file = file
-        self.likes = likes
+        self.stores = stores
+        for store in stores.values {
+            store.observeCommits { [weak self] in self?.commitHappened() }  // the persister holds the stores
+        }
     }
 
     /// Notes that the committed state changed; starts a write unless one is running.
@@ -74,12 +79,12 @@ public final class LikeStatePersister: Sendable {
                 return true
             }
             guard proceed else { return }
-            let likers = likes.snapshot().mapValues(\.likers)
+            let sections = stores.mapValues { $0.snapshot().mapValues(\.members) }
             do {
-                try file.write(likers)
+                try file.write(sections)
                 state.withLock { $0.lastError = nil }
             } catch {
-                StandardError.write("could not save like state: \(error.message)\n")
+                StandardError.write("could not save the state: \(error.message)\n")
                 state.withLock { $0.lastError = error.message }
             }
         }

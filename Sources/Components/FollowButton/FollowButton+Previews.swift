@@ -1,0 +1,69 @@
+/// The follow button's previews: its parameters, the variants worth looking at, and its tap.
+extension FollowButton {
+    public static let preview = ComponentPreview(
+        name: "follow",
+        title: "FollowButton",
+        summary:
+            "Follows or unfollows a person; tapped, it changes at once, saves through the follow service, and rolls back exactly on failure.",
+        parameters: [
+            PreviewParameter("uid", .text, default: "ada", "The person it follows."),
+            PreviewParameter("following", .boolean, default: "false", "Whether the viewer follows them."),
+            PreviewParameter("followers", .integer(minimum: 0), default: "1234", "The followers shown."),
+            PreviewParameter(
+                "return_to", .localPath, default: "", "Where a tap without script returns (a local path)."),
+            PreviewParameter("busy", .boolean, default: "false", "A tap is in flight (aria-busy)."),
+            PreviewParameter("animated", .boolean, default: "false", "Play the follow animation."),
+            PreviewParameter("message", .text, default: "", "An error to announce (role=alert); empty for none."),
+        ],
+        variants: [
+            PreviewVariant("Not following", [("uid", "linus"), ("following", "false"), ("followers", "0")]),
+            PreviewVariant("Following", [("uid", "ada"), ("following", "true"), ("followers", "1")]),
+            PreviewVariant(
+                "Tap in flight", [("uid", "grace"), ("following", "true"), ("followers", "57"), ("busy", "true")]),
+            PreviewVariant(
+                "Failed, rolled back",
+                [("uid", "margaret"), ("following", "false"), ("followers", "3141"), ("message", failureMessage)]),
+            PreviewVariant("Large counts", [("uid", "tim"), ("following", "false"), ("followers", "2500000000")]),
+            PreviewVariant(
+                "Just followed", [("uid", "nova"), ("following", "true"), ("followers", "12"), ("animated", "true")]),
+        ],
+        actions: [
+            PreviewAction(
+                path: FollowButton.tapPath,
+                summary:
+                    "Follows or unfollows a person: 303 to return_to (or their profile); 404 for an unknown user, 403 for the user themselves, 400 for bad fields.",
+                fields: [
+                    PreviewAction.Field("uid", "The person to follow."),
+                    PreviewAction.Field(
+                        "following", "The state wanted after the tap: true or false (a repeat changes nothing)."),
+                    PreviewAction.Field(
+                        "return_to", "A local path to return to; anything else means the user's profile.",
+                        required: false),
+                ],
+                exampleBody: "uid=ada&following=true&return_to=/users/ada",
+                headers: [
+                    (
+                        "HX-Request: true",
+                        "Answer 200 with the fragment, or 503 with the restored fragment and an alert."
+                    ),
+                    ("X-Simulate-Failure: always|never", "Force the follow service's outcome for this tap."),
+                ]
+            )
+        ],
+        instance: { $0["uid"] },
+        make: { values, configuration, plainAction in
+            switch configuration {
+            case .selfManaged:
+                return FollowButton.selfManaged(
+                    uid: values["uid"], following: values.bool("following"), followers: values.int("followers"),
+                    returnTo: values.optional("return_to"), busy: values.bool("busy"),
+                    animated: values.bool("animated"), message: values.optional("message"))
+            case .plain:
+                return FollowButton(
+                    following: values.bool("following"), followers: values.int("followers"),
+                    animated: values.bool("animated"), busy: values.bool("busy"), message: values.optional("message"),
+                    action: plainAction)
+            }
+        }
+    )
+}

@@ -1,0 +1,50 @@
+/// The committed state behind a toggle: for each target (a post, a user), a base count and the set of
+/// viewers for whom it is on (who like the post, who follow the user).
+///
+/// Counts are derived, never adjusted: a target's count is its base plus its members, so that invariant
+/// holds at every moment.
+struct Membership {
+    struct Target {
+        var base: Int
+        var members: Set<String> = []
+    }
+
+    private(set) var targets: [String: Target]
+
+    /// - Parameters:
+    ///   - baseCounts: Each target's count from people other than the app's viewers (negative means 0).
+    ///   - members: Restored members per target; unknown targets are ignored.
+    init(baseCounts: [String: Int], members: [String: Set<String>]) {
+        var targets = baseCounts.mapValues { Target(base: max(0, $0)) }
+        for (target, viewers) in members where targets[target] != nil {
+            targets[target]!.members = viewers
+        }
+        self.targets = targets
+    }
+
+    func contains(_ target: String) -> Bool {
+        targets[target] != nil
+    }
+
+    /// The state `viewer` has committed for `target`, or `nil` for an unknown target.
+    func state(of target: String, for viewer: String) -> ToggleState? {
+        guard let record = targets[target] else { return nil }
+        return ToggleState(isOn: record.members.contains(viewer), count: record.base + record.members.count)
+    }
+
+    /// Commits `isOn` for the viewer; returns whether anything changed.
+    mutating func commit(_ isOn: Bool, target: String, viewer: String) -> Bool {
+        guard targets[target] != nil else { return false }
+        if isOn {
+            return targets[target]!.members.insert(viewer).inserted
+        }
+        return targets[target]!.members.remove(viewer) != nil
+    }
+
+    /// Every target back to its base: no members.
+    mutating func removeAllMembers() {
+        for target in targets.keys {
+            targets[target]!.members = []
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import HTTPCore
+
+/// The self-managed tap of a toggle component (a like, a follow), written once: the optimistic state at
+/// once, the service call, the commit or the exact rollback, the event, and the answer.
+///
+/// A component's self-managed routes parse their own fields into a `Tap`, name their service call and
+/// render their fragment; everything between is here:
+///
+/// ```swift
+/// let tap = OptimisticToggle.Tap(key: key, desired: liked, forced: try request.forcedOutcome(),
+///                                returnTo: "/feed", wantsFragment: request.wantsFragment)
+/// return toggle.handle(tap) {
+///     try await service.send(LikeRequest(post: key.target, viewer: key.viewer, liked: liked))
+/// } render: { result in
+///     LikeButton.selfManaged(post: key.target, liked: result.committed.isOn, …).renderedBytes
+/// }
+/// ```
+///
+/// - A tap that asks for the state the viewer already has sends nothing and answers as a success.
+/// - Without `HX-Request`: `303` to `returnTo`; the outcome waits as a `ToggleStore.Flash` for the next
+///   render of that viewer's component there (a failure message, or the animation of a new "on").
+/// - With `HX-Request`: `200` and the committed fragment, or `503` and the restored fragment carrying
+///   `failureMessage`.
+public struct OptimisticToggle: Sendable {
+    /// The component's name in the event log, such as `LikeButton`.
+    public let component: String
+    /// The state's name in events, such as `liked`.
+    public let stateName: String
+    public let store: ToggleStore
+    public let events: TapEventLog
+    /// What the component shows, and announces, after a tap that could not be saved.
+    public let failureMessage: String
+
+    public init(component: String, stateName: String, store: ToggleStore, events: TapEventLog, failureMessage: String) {
+        self.component = component
+        self.stateName = stateName
+        self.store = store
+        self.events = events
+        self.failureMessage = failureMessage
+    }
+
+    /// A tap, checked by the component.
+    public struct Tap: Sendable {
+        public var key: ToggleStore.Key
+        /// The state wanted after the tap (so a repeated submit changes nothing).
+        public var desired: Bool
+        public var forced: ForcedOutcome?
+        /// Where a plain form submission comes back to: a validated local path.
+        public var returnTo: String
+        public var wantsFragment: Bool
+
+        public init(
+            key: ToggleStore.Key, desired: Bool, forced: ForcedOutcome?, returnTo: String, wantsFragment: Bool
+        ) {
+            self.key = key
+            self.desired = desired
+            self.forced = forced
+            self.returnTo = returnTo
+            self.wantsFragment = wantsFragment
+        }
+    }
+
+    /// How a tap ended, for the component to render.
+    public struct Result: Sendable, Equatable {
+        public var prior: ToggleState
+        public var committed: ToggleState
+        public var succeeded: Bool
+        /// The error to show: `failureMessage` after a failure.
+        public var message: String?
+
+        /// Play the "on" animation: a change to on was just saved.
+        public var animated: Bool {
+            succeeded && committed.isOn && !prior.isOn
+        }
+    }
+
+    /// Takes the tap's turn now, on the server thread, so that one viewer's taps on one target keep their
+    /// arrival order; the rest runs while the connection is suspended.
+    ///
+    /// - Parameters:
+    ///   - send: The service call; throws when the change was not saved. Not called when nothing changes.
+    ///   - render: The component's fragment for the outcome (only with `HX-Request`).
+    public func handle(
+        _ tap: Tap,
+        send: @escaping @Sendable () async throws -> Void,
+        render: @escaping @Sendable (Result) -> [UInt8]
+    ) -> HTTPOutcome {
+        let turn = store.turns.take(tap.key)
+        return .deferred {
+            await turn.wait()
+            defer { turn.finish() }
+            return await apply(tap, send: send, render: render)
+        }
+    }
+
+    func apply(
+        _ tap: Tap, send: @Sendable () async throws -> Void, render: (Result) -> [UInt8]
+    ) async -> HTTPResponse {
+        let started = ContinuousClock.now
+        guard let (prior, optimistic) = store.begin(tap.key, on: tap.desired) else {
+            return .plainError(HTTPError(.notFound, "There is nothing with the id \(tap.key.target) to tap."))
+        }
+        var succeeded = true
+        if prior.isOn != tap.desired {
+            do {
+                try await send()
+            } catch {
+                succeeded = false
+            }
+        }
+        let committed = store.finish(tap.key, on: tap.desired, succeeded: succeeded)
+        events.record(
+            TapEvent(
+                component: component,
+                instance: tap.key.target,
+                viewer: tap.key.viewer,
+                stateName: stateName,
+                prior: prior,
+                optimistic: optimistic,
+                outcome: succeeded ? .committed : .rolledBack,
+                latencyMilliseconds: (ContinuousClock.now - started).wholeMilliseconds
+            )
+        )
+        let result = Result(
+            prior: prior, committed: committed, succeeded: succeeded, message: succeeded ? nil : failureMessage)
+        // This tap's outcome replaces any message left by an earlier one.
+        _ = store.takeFlash(for: tap.key)
+        if tap.wantsFragment {
+            return .html(render(result), status: succeeded ? .ok : .serviceUnavailable)
+        }
+        if !succeeded {
+            store.setFlash(.failed(failureMessage), for: tap.key)
+        } else if result.animated {
+            store.setFlash(.committed, for: tap.key)
+        }
+        return .redirect(to: tap.returnTo)
+    }
+}

@@ -1,0 +1,170 @@
+import Synchronization
+
+/// The state behind every self-managed toggle of one kind (all like buttons, all follow buttons): the
+/// committed membership, the taps in flight (an optimistic overlay), one-time messages, and the turn
+/// queue that keeps one viewer's taps on one target in order.
+///
+/// An optimistic state lives beside the committed one and is dropped on failure, which restores exactly
+/// the prior state without arithmetic; the committed count is always base + members (`Membership`).
+///
+/// ```swift
+/// let likes = ToggleStore(baseCounts: ["p1": 10])
+/// let key = ToggleStore.Key(viewer: "v1", target: "p1")
+/// let (prior, optimistic) = likes.begin(key, on: true)!   // shown at once
+/// let committed = likes.finish(key, on: true, succeeded: false)   // == prior: rolled back
+/// ```
+///
+/// - Important: Thread-safe. Every method is one critical section.
+public final class ToggleStore: Sendable {
+    /// A viewer and a target: the unit taps are serialised on.
+    public struct Key: Hashable, Sendable {
+        public var viewer: String
+        public var target: String
+
+        public init(viewer: String, target: String) {
+            self.viewer = viewer
+            self.target = target
+        }
+    }
+
+    /// A message to show once on the next render of a viewer's component.
+    public enum Flash: Sendable, Equatable {
+        case failed(String)
+        case committed
+    }
+
+    /// What a page shows a viewer for a target.
+    public struct View: Sendable, Equatable {
+        public var state: ToggleState
+        public var busy: Bool
+    }
+
+    private struct Storage {
+        var membership: Membership
+        var pending: [Key: ToggleState] = [:]
+        var flashes = FlashMessages<Key>()
+    }
+
+    private let storage: Mutex<Storage>
+    private let commitObservers = Mutex<[@Sendable () -> Void]>([])
+    /// Serialises taps per viewer and target.
+    public let turns = TurnQueue<Key>()
+
+    /// - Parameters:
+    ///   - baseCounts: Each target's count from people other than the app's viewers.
+    ///   - members: The viewers for whom each target is on (restored from a state file); unknown targets
+    ///     are ignored.
+    public init(baseCounts: [String: Int], members: [String: Set<String>] = [:]) {
+        storage = Mutex(Storage(membership: Membership(baseCounts: baseCounts, members: members)))
+    }
+
+    /// Calls `observer` after every commit that changed the committed state, and after `reset()`.
+    public func observeCommits(_ observer: @escaping @Sendable () -> Void) {
+        commitObservers.withLock { $0.append(observer) }
+    }
+
+    public func contains(_ target: String) -> Bool {
+        storage.withLock { $0.membership.contains(target) }
+    }
+
+    /// The committed state, or `nil` for an unknown target.
+    public func committed(_ target: String, viewer: String) -> ToggleState? {
+        storage.withLock { $0.membership.state(of: target, for: viewer) }
+    }
+
+    /// What the viewer sees: the optimistic state while a tap is in flight, the committed one otherwise.
+    public func view(_ target: String, viewer: String) -> View? {
+        storage.withLock { storage in
+            guard let committed = storage.membership.state(of: target, for: viewer) else { return nil }
+            if let pending = storage.pending[Key(viewer: viewer, target: target)] {
+                return View(state: pending, busy: true)
+            }
+            return View(state: committed, busy: false)
+        }
+    }
+
+    /// What the viewer sees now and, unless a tap is in flight, the message left for them (which is
+    /// forgotten): one critical section for a page render.
+    public func viewTakingFlash(_ target: String, viewer: String) -> (view: View, flash: Flash?)? {
+        storage.withLock { storage in
+            guard let committed = storage.membership.state(of: target, for: viewer) else { return nil }
+            let key = Key(viewer: viewer, target: target)
+            if let pending = storage.pending[key] {
+                return (View(state: pending, busy: true), nil)
+            }
+            return (View(state: committed, busy: false), storage.flashes.take(for: key))
+        }
+    }
+
+    /// Starts a tap: records the optimistic state and returns it with the prior one.
+    ///
+    /// - Returns: `nil` for an unknown target.
+    public func begin(_ key: Key, on desired: Bool) -> (prior: ToggleState, optimistic: ToggleState)? {
+        storage.withLock { storage in
+            guard let prior = storage.membership.state(of: key.target, for: key.viewer) else { return nil }
+            let optimistic = prior.toggled(to: desired)
+            storage.pending[key] = optimistic
+            return (prior, optimistic)
+        }
+    }
+
+    /// Ends a tap: commits `on` when it succeeded, drops the optimistic state either way, and returns the
+    /// committed state. A tap that began before a `reset()` commits nothing.
+    public func finish(_ key: Key, on: Bool, succeeded: Bool) -> ToggleState {
+        let (state, changed) = storage.withLock { storage -> (ToggleState, Bool) in
+            let wasPending = storage.pending.removeValue(forKey: key) != nil
+            let changed =
+                succeeded && wasPending && storage.membership.commit(on, target: key.target, viewer: key.viewer)
+            let state = storage.membership.state(of: key.target, for: key.viewer) ?? ToggleState(isOn: false, count: 0)
+            return (state, changed)
+        }
+        if changed {
+            notifyCommitObservers()
+        }
+        return state
+    }
+
+    /// Back to the start: every target at its base count, no tap in flight (one that is still running
+    /// commits nothing when it ends), no message waiting. Tells the commit observers, so that a state
+    /// file is rewritten to match.
+    public func reset() {
+        storage.withLock { storage in
+            storage.membership.removeAllMembers()
+            storage.pending = [:]
+            storage.flashes.removeAll()
+        }
+        notifyCommitObservers()
+    }
+
+    /// Leaves `flash` for the viewer's next render of the target, replacing any earlier one.
+    public func setFlash(_ flash: Flash, for key: Key) {
+        storage.withLock { $0.flashes.set(flash, for: key) }
+    }
+
+    /// Returns and forgets the flash for `key`.
+    public func takeFlash(for key: Key) -> Flash? {
+        storage.withLock { $0.flashes.take(for: key) }
+    }
+
+    /// Every target's base, count and members, read in one critical section.
+    public func snapshot() -> [String: (base: Int, count: Int, members: Set<String>)] {
+        storage.withLock { storage in
+            storage.membership.targets.mapValues {
+                (base: $0.base, count: $0.base + $0.members.count, members: $0.members)
+            }
+        }
+    }
+
+    private func notifyCommitObservers() {
+        for observer in commitObservers.withLock({ $0 }) {
+            observer()
+        }
+    }
+}
+
+extension ToggleStore.Flash {
+    /// The text of a failure, `nil` for a commit.
+    public var failureMessage: String? {
+        if case .failed(let text) = self { text } else { nil }
+    }
+}
