@@ -3,26 +3,50 @@
 //
 // Swap rule (the same one htmx would follow, so hx-* attributes could replace this file; where htmx is
 // on the page, this file leaves the forms to it):
-// - A like form (form.like-form) targets its `closest('.like')` root (id "like-{post}") and swaps it
-//   `outerHTML` with the response body.
+// - A toggle's form (form.like-form, form.follow-form) targets its `closest('.like')` or
+//   `closest('.follow')` root and swaps it `outerHTML` with the response body.
 // - Requests carry `HX-Request: true`; the server then answers with a fragment instead of a 303.
 // - 200 carries the committed fragment; 503 carries the restored fragment with a
-//   `<p class="like-error" role="alert">` in it, and must be swapped too (htmx: responseHandling).
+//   `<p class="like-error" role="alert">` (or follow-error) in it, and must be swapped too (htmx:
+//   responseHandling).
 // - An `HX-Redirect` header means navigate there (the avatar's tap, if script ever intercepts it).
 // No inline script, no eval, no style attributes: a strict CSP `script-src 'self'` applies.
 'use strict';
 (function () {
-  var likeTaps = {}; // post id -> { seq: latest tap number, base: root before the first pending tap }
   var announcer = null;
-  // The same text as the server's fragment after a failed like (LikeButton.failureMessage).
-  var SEND_ERROR = "Your like couldn't be saved, so it was undone. Please try again.";
 
-  // The same text as LikeCount.grouped on the server: 1234567 -> "1,234,567".
+  // The toggles, each as its server renders it (LikeButton.swift, FollowButton.swift). The failure
+  // texts are the servers' own (LikeButton.failureMessage, FollowButton.failureMessage).
+  var TOGGLES = {
+    like: {
+      target: 'post', state: 'liked', countAttribute: 'data-count',
+      failure: "Your like couldn't be saved, so it was undone. Please try again.",
+      announce: function (on) { return on ? 'Liked' : 'Unliked'; },
+      show: function (root, on, count) {
+        var text = root.querySelector('.like-count');
+        if (text) text.textContent = formatCount(count);
+      }
+    },
+    follow: {
+      target: 'uid', state: 'following', countAttribute: 'data-followers',
+      failure: "Your follow couldn't be saved, so it was undone. Please try again.",
+      announce: function (on) { return on ? 'Following' : 'Not following'; },
+      show: function (root, on, count) {
+        var label = root.querySelector('.follow-label');
+        if (label) label.textContent = on ? 'Following' : 'Follow';
+        var text = root.querySelector('.follow-count');
+        if (text) text.textContent = formatCount(count) + (count === 1 ? ' follower' : ' followers');
+      }
+    }
+  };
+  var pending = {}; // "kind target" -> { seq: latest tap number, base: root before the first pending tap }
+
+  // The same text as CompactCount.grouped on the server: 1234567 -> "1,234,567".
   function grouped(value) {
     return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   }
 
-  // The same text as LikeCount.formatted: exact below 10,000, then one truncated decimal and K/M/B.
+  // The same text as CompactCount.formatted: exact below 10,000, then one truncated decimal and K/M/B.
   function formatCount(count) {
     count = Math.max(0, Math.floor(count));
     if (count < 10000) return grouped(count);
@@ -53,54 +77,73 @@
     window.setTimeout(function () { announcer.textContent = message; }, 50);
   }
 
-  // Replaces the like root with `next`, keeping keyboard focus on the button if it had it.
-  function swap(root, next) {
+  // Replaces `root` with `next`, keeping keyboard focus on the button if it had it.
+  function swap(kind, root, next) {
     var hadFocus = root.contains(document.activeElement);
     root.replaceWith(next);
-    var button = next.querySelector('.like-button');
+    var button = next.querySelector('.' + kind + '-button');
     if (hadFocus && button) button.focus();
   }
 
-  function showError(root, message) {
-    var error = root.querySelector('.like-error');
+  function showError(kind, root, message) {
+    var error = root.querySelector('.' + kind + '-error');
     if (!error) {
       error = document.createElement('p');
-      error.className = 'like-error';
+      error.className = kind + '-error';
       error.setAttribute('role', 'alert');
       root.appendChild(error);
     }
     error.textContent = message;
   }
 
-  function onLikeSubmit(event, form) {
-    var root = form.closest('.like');
-    var input = form.querySelector('input[name="liked"]');
-    var post = form.querySelector('input[name="post"]');
-    if (!root || !input || !post || !root.id || !window.fetch) return; // let the browser submit it
+  // Shows `on` and `count` in a root, as the server would render them.
+  function showState(kind, root, on, count) {
+    var toggle = TOGGLES[kind];
+    root.setAttribute('data-' + toggle.state, String(on));
+    root.setAttribute(toggle.countAttribute, String(count));
+    var button = root.querySelector('.' + kind + '-button');
+    if (button) button.setAttribute('aria-pressed', String(on));
+    var input = root.querySelector('input[name="' + toggle.state + '"]');
+    if (input) input.value = String(!on); // the next tap asks for the opposite
+    toggle.show(root, on, count);
+  }
+
+  // The other roots showing the same target (the same author beside several posts) follow along.
+  function showElsewhere(kind, root, target, from) {
+    var toggle = TOGGLES[kind];
+    var on = from.getAttribute('data-' + toggle.state) === 'true';
+    var count = parseInt(from.getAttribute(toggle.countAttribute), 10) || 0;
+    document.querySelectorAll('.' + kind).forEach(function (other) {
+      var input = other.querySelector('input[name="' + toggle.target + '"]');
+      if (other !== root && input && input.value === target) showState(kind, other, on, count);
+    });
+  }
+
+  function onToggleSubmit(event, form, kind) {
+    var toggle = TOGGLES[kind];
+    var root = form.closest('.' + kind);
+    var input = form.querySelector('input[name="' + toggle.state + '"]');
+    var targetInput = form.querySelector('input[name="' + toggle.target + '"]');
+    if (!root || !input || !targetInput || !window.fetch) return; // let the browser submit it
     event.preventDefault();
-    var key = post.value;
-    var state = likeTaps[key] || (likeTaps[key] = { seq: 0, base: null });
+    var target = targetInput.value;
+    var key = kind + ' ' + target;
+    var state = pending[key] || (pending[key] = { seq: 0, base: null, root: null });
     if (!state.base) state.base = root.cloneNode(true);
+    state.root = root;
     var seq = ++state.seq;
     var body = new URLSearchParams(new FormData(form)); // asks for the state wanted after this tap
 
     // The optimistic state, at once.
-    var liked = input.value === 'true';
-    var count = parseInt(root.getAttribute('data-count'), 10) || 0;
-    count = Math.max(0, count + (liked ? 1 : -1));
-    root.setAttribute('data-liked', String(liked));
-    root.setAttribute('data-count', String(count));
+    var on = input.value === 'true';
+    var count = parseInt(root.getAttribute(toggle.countAttribute), 10) || 0;
+    showState(kind, root, on, Math.max(0, count + (on ? 1 : -1)));
     root.setAttribute('aria-busy', 'true');
-    var button = form.querySelector('.like-button');
-    if (button) button.setAttribute('aria-pressed', String(liked));
-    var countText = root.querySelector('.like-count');
-    if (countText) countText.textContent = formatCount(count);
-    input.value = String(!liked); // a second tap asks for the opposite
-    var oldError = root.querySelector('.like-error');
+    var oldError = root.querySelector('.' + kind + '-error');
     if (oldError) oldError.remove();
-    root.classList.remove('like--animated');
+    root.classList.remove(kind + '--animated');
     void root.offsetWidth; // restart the pop animation
-    root.classList.add('like--animated');
+    root.classList.add(kind + '--animated');
 
     fetch(form.action, {
       method: 'POST',
@@ -111,26 +154,26 @@
       return response.text().then(function (text) { return { status: response.status, text: text }; });
     }).then(function (result) {
       if (seq !== state.seq) return; // a later tap's response carries the final state
-      var current = document.getElementById(root.id);
       var template = document.createElement('template');
       template.innerHTML = result.text; // the server's own escaped fragment, never event data
       var next = template.content.firstElementChild;
-      var usable = (result.status === 200 || result.status === 503) && next && next.id === root.id;
+      var usable = (result.status === 200 || result.status === 503) && next && next.classList.contains(kind) &&
+        (next.id || '') === (root.id || '');
       if (!usable) throw new Error('unexpected response ' + result.status);
       state.base = null;
-      if (current) swap(current, next);
-      var error = next.querySelector('.like-error');
-      announce(error ? error.textContent : next.getAttribute('data-liked') === 'true' ? 'Liked' : 'Unliked');
+      if (state.root.isConnected) swap(kind, state.root, next);
+      showElsewhere(kind, next, target, next);
+      var error = next.querySelector('.' + kind + '-error');
+      announce(error ? error.textContent : toggle.announce(next.getAttribute('data-' + toggle.state) === 'true'));
     }).catch(function () {
       if (seq !== state.seq) return;
-      var current = document.getElementById(root.id);
       var restored = state.base;
       state.base = null;
-      if (!current || !restored) return;
-      restored.classList.remove('like--animated');
-      showError(restored, SEND_ERROR);
-      swap(current, restored);
-      announce(SEND_ERROR);
+      if (!state.root.isConnected || !restored) return;
+      restored.classList.remove(kind + '--animated');
+      showError(kind, restored, toggle.failure);
+      swap(kind, state.root, restored);
+      announce(toggle.failure);
     });
   }
 
@@ -146,15 +189,18 @@
 
   document.addEventListener('submit', function (event) {
     var form = event.target;
-    if (form instanceof HTMLFormElement && form.classList.contains('like-form') && !htmxHandles(form)) {
-      onLikeSubmit(event, form);
-    }
+    if (!(form instanceof HTMLFormElement) || htmxHandles(form)) return;
+    if (form.classList.contains('like-form')) onToggleSubmit(event, form, 'like');
+    else if (form.classList.contains('follow-form')) onToggleSubmit(event, form, 'follow');
   });
 
   // Event log live updates: rows built with DOM APIs only (textContent), never markup from event data.
+  // "liked, 1,234" or "not following, 7", as EventsPage.describe writes it.
   function describe(state) {
-    if (!state) return '–';
-    return (state.liked ? 'liked, ' : 'not liked, ') + grouped(state.count);
+    if (!state || typeof state !== 'object') return '–';
+    var name = Object.keys(state).filter(function (key) { return key !== 'count'; })[0];
+    if (!name) return '–';
+    return (state[name] ? '' : 'not ') + name + ', ' + grouped(state.count);
   }
 
   function eventRow(event) {

@@ -35,14 +35,14 @@ extension PreviewOptions {
           --threads N             connection threads, and as many for slow handlers (default: cores)
           --max-connections N     connections held at once (default 1024)
           --max-body BYTES        largest request body accepted (default 65536)
-          --max-pending N         requests waiting on the like service at once; more get 503 (default 4096)
+          --max-pending N         requests waiting on the like and follow services at once; more get 503 (default 4096)
           --request-timeout SECS  time a request may take to arrive in full (default 15)
           --allow-host NAME       also answer to this Host (repeatable); others get 421
           --state FILE            keep committed likes in FILE across restarts
           --public DIR            folder served under /public (default Public)
           --quiet                 no access log on stderr
 
-        Simulated like service:
+        Simulated like and follow services:
           --latency-ms MS         latency of each like request (default 300)
           --jitter-ms MS          up to this much extra latency at random (default 0)
           --failure-rate RATE     probability that a like request fails, 0 to 1 (default 0.2)
@@ -57,7 +57,7 @@ extension PreviewOptions {
           --help                  show this help
           --version               show the version
 
-        render prints the HTML fragment of a component (avatar, like) for the given
+        render prints the HTML fragment of a component (\(ComponentCatalog.all.map(\.name).joined(separator: ", "))) for the given
         parameters, exactly as GET /components/COMPONENT/fragment serves it; config=plain
         selects the plain configuration. Bad parameters: a message on stderr, exit 2.
         """

@@ -77,7 +77,7 @@ extension GalleryRoutes {
 
     static var simulationDocs: Docs {
         Docs(
-            "Change the simulated like service", tags: ["Gallery"],
+            "Change the simulated like and follow services", tags: ["Gallery"],
             parameters: [Viewer.cookieParameter],
             form: [
                 .field("latency_ms", .integer(minimum: 0, maximum: 60_000), "Latency of each like request."),

@@ -65,7 +65,7 @@ struct IndexPage {
     }
 }
 
-/// The form that changes the simulated like service's settings (`POST /simulation`).
+/// The form that changes the simulated like and follow services' settings (`POST /simulation`).
 struct SimulationControls: HTMLComponent {
     var settings: SimulationSettings
 
@@ -74,7 +74,9 @@ struct SimulationControls: HTMLComponent {
             html.element(.h2, text: "Simulation")
             html.element(
                 .p, .class("muted"),
-                text: "The like service is simulated. Set a failure rate of 1 to watch every like roll back.")
+                text:
+                    "The like and follow services are simulated. Set a failure rate of 1 to watch every like and follow roll back."
+            )
             html.element(.form, .method(.post), .action("/simulation")) { html in
                 html.void(.input, .type(.hidden), .name("return_to"), .value("/"))
                 field("latency_ms", "Latency (ms)", String(settings.latencyMilliseconds), .number, into: &html)

@@ -47,7 +47,7 @@ struct PageLayout {
     }
 }
 
-/// The small bar on every page that shows the like service's simulation settings.
+/// The small bar on every page that shows the simulated services' settings (likes and follows).
 struct SimulationStatusBar: HTMLComponent {
     var settings: SimulationSettings
 
@@ -55,7 +55,7 @@ struct SimulationStatusBar: HTMLComponent {
         html.element(.section, .class("status-bar"), .ariaLabel("Simulation settings")) { html in
             html.element(
                 .span, .class("status-item"),
-                text: "Like service: latency \(settings.latencyMilliseconds) ms"
+                text: "Like & follow service: latency \(settings.latencyMilliseconds) ms"
                     + (settings.jitterMilliseconds > 0 ? " (+0–\(settings.jitterMilliseconds) ms)" : ""))
             html.element(.span, .class("status-item"), text: "failure rate \(Self.percent(settings.failureRate))")
             html.element(.span, .class("status-item"), text: "seed \(settings.seed)")

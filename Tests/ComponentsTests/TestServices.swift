@@ -2,11 +2,21 @@ import Components
 import HTTPCore
 import Synchronization
 
-/// A like service whose calls the test scripts by their arrival index: which fail, and which are held
-/// until the test releases them. A request's forced outcome wins over the script, as in the app.
-final class ScriptedLikeService: LikeService {
+/// One call a test service received, like or follow alike.
+struct ServiceCall: Sendable, Equatable {
+    /// The post or user.
+    var target: String
+    var viewer: String
+    /// Liked or following, wanted after the tap.
+    var on: Bool
+    var forcedOutcome: ForcedOutcome?
+}
+
+/// A like and follow service whose calls the test scripts by their arrival index: which fail, and which
+/// are held until the test releases them. A request's forced outcome wins over the script, as in the app.
+final class ScriptedService: LikeService, FollowService {
     private struct State {
-        var requests: [LikeRequest] = []
+        var requests: [ServiceCall] = []
         var released: Set<Int> = []
         var held: [Int: CheckedContinuation<Void, Never>] = [:]
         var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -25,7 +35,7 @@ final class ScriptedLikeService: LikeService {
     }
 
     /// Every request received, in arrival order.
-    var requests: [LikeRequest] {
+    var requests: [ServiceCall] {
         state.withLock { $0.requests }
     }
 
@@ -34,6 +44,19 @@ final class ScriptedLikeService: LikeService {
     }
 
     func send(_ request: LikeRequest) async throws(ServiceError) {
+        try await receive(
+            ServiceCall(
+                target: request.post, viewer: request.viewer, on: request.liked, forcedOutcome: request.forcedOutcome))
+    }
+
+    func send(_ request: FollowRequest) async throws(ServiceError) {
+        try await receive(
+            ServiceCall(
+                target: request.uid, viewer: request.viewer, on: request.following,
+                forcedOutcome: request.forcedOutcome))
+    }
+
+    private func receive(_ request: ServiceCall) async throws(ServiceError) {
         let (index, arrived) = state.withLock { state in
             state.requests.append(request)
             let count = state.requests.count
@@ -99,8 +122,9 @@ final class ScriptedLikeService: LikeService {
     }
 }
 
-/// A like service that fails at random, drawn from a seeded generator, after a short random delay.
-final class FlakyLikeService: LikeService {
+/// A like and follow service that fails at random, drawn from a seeded generator, after a short random
+/// delay.
+final class FlakyService: LikeService, FollowService {
     private struct State {
         var generator: SplitMix64
         var calls = 0
@@ -121,6 +145,14 @@ final class FlakyLikeService: LikeService {
     var failures: Int { state.withLock { $0.failures } }
 
     func send(_ request: LikeRequest) async throws(ServiceError) {
+        try await call()
+    }
+
+    func send(_ request: FollowRequest) async throws(ServiceError) {
+        try await call()
+    }
+
+    private func call() async throws(ServiceError) {
         let (fails, delay) = state.withLock { state in
             let fails = Double.random(in: 0..<1, using: &state.generator) < failureRate
             let delay = Int.random(in: 0...maxDelayMicroseconds, using: &state.generator)
