@@ -7,27 +7,6 @@ import PreviewApp
 import Testing
 
 @Suite struct GalleryTests {
-    static let configurations = ComponentPreview.Configuration.allCases
-
-    /// Every variant of every registered component, through the fragment endpoint.
-    @Test(arguments: configurations)
-    func everyVariantRendersWellFormed(configuration: ComponentPreview.Configuration) async throws {
-        let app = makeApp()
-        for preview in ComponentCatalog.all {
-            #expect(!preview.variants.isEmpty)
-            for variant in preview.variants {
-                var query = FormFields([FormFields.Field(name: "config", value: configuration.rawValue)])
-                for (name, value) in variant.parameters { query.append(name, value) }
-                let response = try await app.responder.test(
-                    .get, "/components/\(preview.name)/fragment?\(query.encoded)")
-                #expect(response.status == .ok, "\(preview.name) \(variant.name)")
-                #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
-                #expect(!response.bodyText.contains("<html"), "a fragment has no layout")
-                #expect(HTMLWellFormedness.check(response.body) == [], "\(preview.name) \(variant.name)")
-            }
-        }
-    }
-
     @Test func catalogueFragmentURLsAndActionsAnswerAsDescribed() async throws {
         let app = makeApp()
         let json = try await app.responder.test(.get, "/components.json")
