@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Basics
 
 /// Writes one line per request to standard error: method, path, status, body bytes and duration.
 ///
@@ -25,33 +23,5 @@ enum AccessLog {
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}
-
-/// Unbuffered writes to the standard streams (Swift 6 rejects the global `stderr` as shared mutable state).
-public enum StandardError {
-    public static func write(_ text: String) {
-        writeAll(text, to: 2)
-    }
-}
-
-public enum StandardOutput {
-    public static func write(_ text: String) {
-        writeAll(text, to: 1)
-    }
-}
-
-private func writeAll(_ text: String, to fd: Int32) {
-    var text = text
-    text.withUTF8 { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if written <= 0 {
-                if written < 0 && errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
     }
 }
