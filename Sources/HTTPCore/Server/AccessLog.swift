@@ -5,7 +5,7 @@ import Basics
 /// `GET /feed 200 18342B 0.412ms`
 enum AccessLog {
     static func write(method: String, target: String, status: Int, bytes: Int, duration: Duration) {
-        let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        let micros = duration.wholeMicroseconds
         let millis = "\(micros / 1000).\(String(micros % 1000).leftPadded(to: 3))"
         let path =
             target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
