@@ -16,38 +16,43 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // What is not HTTP and Foundation would otherwise give: wall-clock time, durations in whole units,
+        // a seeded random generator, the standard streams.
+        .target(name: "Basics"),
         // Requests, responses, routing, forms, static files and the server loop.
-        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Basics"]),
         // HTML escaped by construction, rendered into byte buffers.
         .target(name: "HTML"),
         // Self-managed components: plain views and their self-managed extensions.
-        .target(name: "Components", dependencies: ["HTTPCore", "HTML"]),
+        .target(name: "Components", dependencies: ["Basics", "HTTPCore", "HTML"]),
         // The channel between the dev supervisor and the servers it runs.
         .target(name: "DevProtocol"),
         // Pages, fixtures, preview gallery and the wiring of the app.
-        .target(name: "PreviewApp", dependencies: ["HTTPCore", "HTML", "Components", "DevProtocol"]),
+        .target(name: "PreviewApp", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "DevProtocol"]),
         // A thin executable: parses arguments and runs the app.
-        .executableTarget(name: "preview-server", dependencies: ["PreviewApp", "HTTPCore"]),
+        .executableTarget(name: "preview-server", dependencies: ["PreviewApp", "HTTPCore", "Basics"]),
         // The dev supervisor (scripts/dev): watches, rebuilds, swaps servers on one socket, tells the pages.
-        .target(name: "DevSupervisor", dependencies: ["DevProtocol", "HTTPCore"]),
-        .executableTarget(name: "preview-dev", dependencies: ["DevSupervisor", "PreviewApp", "HTTPCore"]),
+        .target(name: "DevSupervisor", dependencies: ["DevProtocol", "HTTPCore", "Basics"]),
+        .executableTarget(name: "preview-dev", dependencies: ["DevSupervisor", "PreviewApp", "HTTPCore", "Basics"]),
         // Render-only benchmark (release mode, run by scripts/bench): microseconds per page and fragment.
-        .executableTarget(name: "render-bench", dependencies: ["PreviewApp", "Components", "HTTPCore"]),
+        .executableTarget(name: "render-bench", dependencies: ["PreviewApp", "Components", "HTTPCore", "Basics"]),
         // A test kit: in-process requests, a live server on port 0, URLSession and raw-socket clients.
         .target(name: "HTTPTesting", dependencies: ["HTTPCore"]),
         // The properties the libFuzzer targets check, shared with the fuzz regression tests.
-        .target(name: "FuzzProperties", dependencies: ["HTTPCore", "HTML"]),
+        .target(name: "FuzzProperties", dependencies: ["Basics", "HTTPCore", "HTML"]),
 
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTesting", "FuzzProperties"]),
-        .testTarget(name: "HTMLTests", dependencies: ["HTML", "HTTPCore", "FuzzProperties"]),
-        .testTarget(name: "ComponentsTests", dependencies: ["Components", "HTTPCore", "HTML", "HTTPTesting"]),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML", "HTTPCore", "Basics", "FuzzProperties"]),
+        .testTarget(
+            name: "ComponentsTests", dependencies: ["Components", "Basics", "HTTPCore", "HTML", "HTTPTesting"]),
         .testTarget(
             name: "DevSupervisorTests", dependencies: ["DevSupervisor", "DevProtocol", "HTTPTesting"],
             exclude: ["Fixtures"]  // real `swift build` outputs, read from the source tree
         ),
         .testTarget(
             name: "PreviewAppTests",
-            dependencies: ["PreviewApp", "Components", "HTTPCore", "HTML", "HTTPTesting", "DevProtocol"],
+            dependencies: ["PreviewApp", "Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "DevProtocol"],
             exclude: ["Snapshots"]  // golden files, read from the source tree by SnapshotTests
         ),
     ],

@@ -1,3 +1,4 @@
+import Basics
 import DevProtocol
 import Dispatch
 import HTTPCore
@@ -145,9 +146,7 @@ public final class Supervisor {
         let ending = isStopping || server?.terminated != nil
         var timeout: Duration = ending ? .milliseconds(50) : watcher.isPolling ? .milliseconds(300) : .seconds(1)
         if let settleAt { timeout = min(timeout, max(.zero, settleAt - .now)) }
-        let milliseconds = Int32(
-            timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        _ = poll(&descriptors, nfds_t(descriptors.count), Int32(timeout.wholeMilliseconds))
         // inotify's reads cost nothing when nothing is waiting; a polling scan walks the tree, so at most
         // one every 300 ms however often the loop wakes.
         if !watcher.isPolling || ContinuousClock.now - lastScan >= .milliseconds(300) {
@@ -477,7 +476,7 @@ public final class Supervisor {
     }
 
     static func seconds(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.wholeMilliseconds
         let whole = milliseconds / 1000
         let hundredths = (milliseconds % 1000) / 10
         return "\(whole).\(hundredths < 10 ? "0" : "")\(hundredths)"

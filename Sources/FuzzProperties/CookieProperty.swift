@@ -3,7 +3,7 @@ import HTTPCore
 /// The property of `fuzz-cookies`, on arbitrary text as a client may send in its `Cookie` header:
 /// `Cookies(header:)` never crashes; every parsed name is non-empty, contains no `;` and no `=`, and has
 /// no leading or trailing space or tab; no value contains a `;`.
-public enum CookieProperty {
+public enum CookieProperty: FuzzProperty {
     /// Checks the property on `bytes` (decoded as UTF-8): a description of the first violation, or nil.
     public static func check(_ bytes: [UInt8]) -> String? {
         let cookies = Cookies(header: String(decoding: bytes, as: UTF8.self))

@@ -6,7 +6,7 @@ import HTML
 /// well formed by `HTMLWellFormedness.check`. Checking and indenting the raw input as markup
 /// (`HTMLWellFormedness.check`, `HTMLSource.indented`, which the gallery shows) must not crash (there is
 /// nothing else to check there).
-public enum HTMLEscapingProperty {
+public enum HTMLEscapingProperty: FuzzProperty {
     /// Checks the property on `bytes`: a description of the first violation, or nil if it holds.
     public static func check(_ bytes: [UInt8]) -> String? {
         let string = String(decoding: bytes, as: UTF8.self)

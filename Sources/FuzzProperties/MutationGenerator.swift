@@ -1,3 +1,4 @@
+import Basics
 import HTTPCore
 
 /// Deterministic mutations of fuzz seeds for the regression tests: SplitMix64 from a fixed state, so the

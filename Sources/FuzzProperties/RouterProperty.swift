@@ -5,7 +5,7 @@ import HTTPCore
 /// parsing throws only 400; routing never crashes and answers at once with 200, 400, 404 or 405 (so every
 /// handler finds the parameters of its route, each `:param` non-empty); a 405 has a non-empty `Allow`
 /// header that does not list the method, and lists HEAD whenever it lists GET.
-public enum RouterProperty {
+public enum RouterProperty: FuzzProperty {
     /// The outcome of routing an input: nil for the empty input; `.failure` if `HTTPRequest` threw.
     static func respond(_ bytes: [UInt8]) -> (method: HTTPMethod, outcome: Result<HTTPOutcome, HTTPError>)? {
         guard let selector = bytes.first else { return nil }

@@ -1,3 +1,4 @@
+import Basics
 import Components
 import HTML
 import HTTPCore
@@ -133,9 +134,7 @@ public final class Application: Sendable {
         } else {
             response = .html(ErrorPage(error: error, settings: settings).render(), status: error.status)
         }
-        for (name, value) in error.headers.sorted(by: { $0.key < $1.key }) {
-            response.headers[name] = value
-        }
+        response.setHeaders(of: error)
         return response
     }
 

@@ -1,3 +1,4 @@
+import Basics
 import DevSupervisor
 import HTTPCore
 import PreviewApp

@@ -1,3 +1,4 @@
+import Basics
 import HTTPCore
 import PreviewApp
 

@@ -1,3 +1,4 @@
+import Basics
 import Components
 import HTTPCore
 import PreviewApp
@@ -19,7 +20,7 @@ func measure(_ name: String, count: Int, _ body: () -> Int) -> Double {
     let started = clock.now
     for _ in 0..<count { sink &+= body() }
     let elapsed = clock.now - started
-    let micros = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+    let micros = Double(elapsed.wholeNanoseconds) / 1e3
     let perCall = micros / Double(count)
     StandardOutput.write(
         "\(name)\t\(String(Int(perCall * 100)).insertingDecimalPoint) µs\t(\(count) runs, \(sink % 7 + 1 > 0 ? "ok" : ""))\n"

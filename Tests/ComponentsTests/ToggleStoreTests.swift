@@ -1,3 +1,4 @@
+import Basics
 import Components
 import HTTPCore
 import Synchronization

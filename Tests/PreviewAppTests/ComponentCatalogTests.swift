@@ -13,7 +13,9 @@ import Testing
 
     /// Every variant, in both configurations, through the fragment endpoint, the frame and `render`.
     @Test(arguments: names, ComponentPreview.Configuration.allCases)
-    func everyVariantRendersWellFormedEverywhere(_ name: String, _ configuration: ComponentPreview.Configuration)
+    func everyVariantRendersWellFormedEverywhere(
+        _ name: String, _ configuration: ComponentPreview.Configuration
+    )
         async throws
     {
         let app = makeApp()

@@ -109,7 +109,9 @@ import Testing
         _ = try await app.responder.test(
             .post, FollowButton.tapPath, headers: .viewer("vlog", form), body: "uid=amp&following=true")
         let page = try await app.responder.test(.get, "/events").bodyText
-        #expect(page.contains("<td>FollowButton</td><td>amp</td><td>vlog</td><td>not following, 7</td><td>following, 8</td>"))
+        #expect(
+            page.contains(
+                "<td>FollowButton</td><td>amp</td><td>vlog</td><td>not following, 7</td><td>following, 8</td>"))
     }
 
     @Test func resetForgetsFollows() async throws {

@@ -36,3 +36,14 @@ ensure_build_dependencies() {
   command -v swift >/dev/null 2>&1 || die "the Swift toolchain is missing (expected swift on PATH or in /opt/swift)"
   ensure_apt_packages libmicrohttpd-dev pkg-config curl
 }
+
+# build_release_server: builds preview-server in release mode (.build/release/preview-server) and prints the
+# build's output without its progress lines. Dies when the build fails, so that no stale binary runs instead.
+build_release_server() {
+  local log status=0
+  log=$(mktemp)
+  (cd "$ROOT" && swift build -c release --product preview-server) >"$log" 2>&1 || status=$?
+  grep -vE '^\[[0-9]+/[0-9]+\]' "$log" >&2 || true
+  rm -f "$log"
+  [ "$status" -eq 0 ] || die "the release build failed"
+}

@@ -1,3 +1,4 @@
+import Basics
 import HTML
 import HTTPCore
 
@@ -94,11 +95,5 @@ extension AvatarView {
             }
             return .redirect(to: destination)
         }
-    }
-}
-
-extension Duration {
-    var wholeMilliseconds: Int {
-        Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import HTTPCore
 
 /// One tap a component handled, with the transition it caused.

@@ -1,3 +1,4 @@
+import Basics
 import HTTPCore
 
 /// The self-managed tap of a toggle component (a like, a follow), written once: the optimistic state at

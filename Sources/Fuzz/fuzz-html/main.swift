@@ -1,24 +1,12 @@
 import CLibFuzzer
 import FuzzProperties
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 // Fuzzes HTML escaping, and checking and indenting markup, with arbitrary text; the property is `HTMLEscapingProperty`
 // (Sources/FuzzProperties), which the regression tests in Tests/HTMLTests also check on every `swift test`.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    if let violation = HTMLEscapingProperty.check(bytes) {
-        fatalError("fuzz-html: \(violation); input \(bytes)")
-    }
-    return 0
+    HTMLEscapingProperty.testOneInput(data, size, target: "fuzz-html")
 }
 
-// SwiftPM renames this file's top-level code (to fuzz_html_main) and makes it the executable's main, so
-// libFuzzer's own main never runs: hand the command line to libFuzzer's driver here.
-var argumentCount = CommandLine.argc
-var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argumentCount, &arguments, fuzzOneInput))
+fuzz_main(CommandLine.argc, CommandLine.unsafeArgv, fuzzOneInput)

@@ -1,25 +1,13 @@
 import CLibFuzzer
 import FuzzProperties
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 // Fuzzes request parsing and routing of `FuzzRouter` with arbitrary methods and request targets; the property is
 // `RouterProperty` (Sources/FuzzProperties), which the regression tests in Tests/HTTPCoreTests also check on every
 // `swift test`.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    if let violation = RouterProperty.check(bytes) {
-        fatalError("fuzz-router: \(violation); input \(bytes)")
-    }
-    return 0
+    RouterProperty.testOneInput(data, size, target: "fuzz-router")
 }
 
-// SwiftPM renames this file's top-level code (to fuzz_router_main) and makes it the executable's main, so
-// libFuzzer's own main never runs: hand the command line to libFuzzer's driver here.
-var argumentCount = CommandLine.argc
-var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argumentCount, &arguments, fuzzOneInput))
+fuzz_main(CommandLine.argc, CommandLine.unsafeArgv, fuzzOneInput)

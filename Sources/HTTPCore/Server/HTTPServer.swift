@@ -1,3 +1,4 @@
+import Basics
 import CMicroHTTPD
 import Dispatch
 import Synchronization
@@ -117,8 +118,7 @@ public final class HTTPServer: Sendable {
 
     /// Nanoseconds since `epoch`.
     var now: Int64 {
-        let elapsed = ContinuousClock.now - epoch
-        return elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+        Int64((ContinuousClock.now - epoch).wholeNanoseconds)
     }
 
     /// Now plus `seconds`, as a deadline.

@@ -22,9 +22,19 @@ extension HTTPResponse {
     /// The plain-text rendering of an error, used when the app installs no error page.
     public static func plainError(_ error: HTTPError) -> HTTPResponse {
         var response = HTTPResponse.text(error.message + "\n", status: error.status)
-        for (name, value) in error.headers.sorted(by: { $0.key < $1.key }) {
-            response.headers[name] = value
-        }
+        response.setHeaders(of: error)
         return response
+    }
+
+    /// Sets the extra headers an error carries (`Allow`, `Retry-After`) on this response, in name order.
+    ///
+    /// ```swift
+    /// var response = HTTPResponse.html(page.render(), status: error.status)
+    /// response.setHeaders(of: error)
+    /// ```
+    public mutating func setHeaders(of error: HTTPError) {
+        for (name, value) in error.headers.sorted(by: { $0.key < $1.key }) {
+            headers[name] = value
+        }
     }
 }

@@ -1,5 +1,5 @@
 /// Routes under a common path prefix, collected before the router is built.
-public struct RouteGroup: Sendable {
+public struct RouteGroup: RouterMethods, Sendable {
     struct Route: Sendable {
         var method: HTTPMethod
         var pattern: String
@@ -23,34 +23,6 @@ public struct RouteGroup: Sendable {
     ) {
         let joined = prefix.isEmpty ? pattern : (pattern == "/" ? prefix : prefix + pattern)
         routes.append(Route(method: method, pattern: joined, handler: handler, documentation: documentation))
-    }
-
-    public mutating func get(
-        _ pattern: String, _ documentation: RouteDocumentation? = nil,
-        _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse
-    ) {
-        add(.get, pattern, documentation: documentation, handler: .sync(handler))
-    }
-
-    public mutating func post(
-        _ pattern: String, _ documentation: RouteDocumentation? = nil,
-        _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse
-    ) {
-        add(.post, pattern, documentation: documentation, handler: .sync(handler))
-    }
-
-    public mutating func get(
-        _ pattern: String, _ documentation: RouteDocumentation? = nil,
-        async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) {
-        add(.get, pattern, documentation: documentation, handler: .async(handler))
-    }
-
-    public mutating func post(
-        _ pattern: String, _ documentation: RouteDocumentation? = nil,
-        async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) {
-        add(.post, pattern, documentation: documentation, handler: .async(handler))
     }
 
     /// Adds the routes of a nested group under `prefix`.

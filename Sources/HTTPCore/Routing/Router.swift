@@ -11,7 +11,7 @@
 ///
 /// The built responder answers `404` for unknown paths, `405` with `Allow` for a known path and
 /// another method, and `HEAD` for every `GET` route (the server sends no body for `HEAD`).
-public struct Router: Sendable {
+public struct Router: RouterMethods, Sendable {
     private var root = RouteGroup(prefix: "")
     private var middleware: [any HTTPMiddleware] = []
     /// Turns an error (thrown by a handler, or produced by routing) into a response.
@@ -28,26 +28,6 @@ public struct Router: Sendable {
     /// Every route added so far, with its documentation, in the order added.
     public var routeTable: [RouteTableEntry] {
         root.routes.map { RouteTableEntry(method: $0.method, pattern: $0.pattern, documentation: $0.documentation) }
-    }
-
-    public mutating func get(_ pattern: String, _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
-        root.get(pattern, nil, handler)
-    }
-
-    public mutating func post(_ pattern: String, _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
-        root.post(pattern, nil, handler)
-    }
-
-    public mutating func get(
-        _ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) {
-        root.get(pattern, async: handler)
-    }
-
-    public mutating func post(
-        _ pattern: String, async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) {
-        root.post(pattern, async: handler)
     }
 
     public mutating func group(_ prefix: String, _ build: (inout RouteGroup) -> Void) {

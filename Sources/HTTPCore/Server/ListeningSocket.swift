@@ -91,14 +91,3 @@ public struct ListeningSocket: Sendable {
         }
     }
 }
-
-/// A server that could not start, with a one-line reason.
-public struct ServerError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
-}

@@ -1,4 +1,4 @@
-import HTTPCore
+import Basics
 import Testing
 
 @Suite struct TimestampTests {

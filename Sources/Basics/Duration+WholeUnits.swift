@@ -1,0 +1,20 @@
+extension Duration {
+    /// The duration in whole milliseconds, the rest dropped (toward zero).
+    ///
+    /// ```swift
+    /// let latency = (ContinuousClock.now - started).wholeMilliseconds
+    /// ```
+    public var wholeMilliseconds: Int { whole(unitsPerSecond: 1_000) }
+
+    /// The duration in whole microseconds, the rest dropped (toward zero).
+    public var wholeMicroseconds: Int { whole(unitsPerSecond: 1_000_000) }
+
+    /// The duration in whole nanoseconds, the rest dropped (toward zero).
+    public var wholeNanoseconds: Int { whole(unitsPerSecond: 1_000_000_000) }
+
+    /// `components` holds seconds and attoseconds of the same sign, so both parts truncate toward zero.
+    private func whole(unitsPerSecond: Int64) -> Int {
+        let (seconds, attoseconds) = components
+        return Int(seconds * unitsPerSecond + attoseconds / (1_000_000_000_000_000_000 / unitsPerSecond))
+    }
+}

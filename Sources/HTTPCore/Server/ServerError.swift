@@ -1,0 +1,10 @@
+/// A server that could not start, with a one-line reason.
+public struct ServerError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
