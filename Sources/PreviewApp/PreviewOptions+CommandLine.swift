@@ -43,9 +43,9 @@ extension PreviewOptions {
           --quiet                 no access log on stderr
 
         Simulated like and follow services:
-          --latency-ms MS         latency of each like request (default 300)
+          --latency-ms MS         latency of each like or follow request (default 300)
           --jitter-ms MS          up to this much extra latency at random (default 0)
-          --failure-rate RATE     probability that a like request fails, 0 to 1 (default 0.2)
+          --failure-rate RATE     probability that a like or follow request fails, 0 to 1 (default 0.2)
           --seed N                seed for reproducible outcomes (default 1)
 
         Used by the dev supervisor (scripts/dev, preview-dev):
@@ -133,12 +133,14 @@ extension PreviewOptions {
             case "--public":
                 options.publicFolder = try value()
             case "--latency-ms":
-                options.simulation.latencyMilliseconds = try integer(try value(), flag: flag, in: 0...60_000)
+                options.simulation.latencyMilliseconds = try integer(
+                    try value(), flag: flag, in: SimulationSettings.milliseconds)
             case "--jitter-ms":
-                options.simulation.jitterMilliseconds = try integer(try value(), flag: flag, in: 0...60_000)
+                options.simulation.jitterMilliseconds = try integer(
+                    try value(), flag: flag, in: SimulationSettings.milliseconds)
             case "--failure-rate":
                 let text = try value()
-                guard let rate = Double(text), rate.isFinite, (0...1).contains(rate) else {
+                guard let rate = Double(text), rate.isFinite, SimulationSettings.failureRates.contains(rate) else {
                     throw UsageError(message: "--failure-rate must be a number from 0 to 1, got \(text)")
                 }
                 options.simulation.failureRate = rate

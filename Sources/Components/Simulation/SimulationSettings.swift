@@ -18,15 +18,21 @@ public struct SimulationSettings: Sendable, Equatable {
         self.seed = seed
     }
 
+    /// The latencies and jitters allowed, in milliseconds: the command line and `POST /simulation` alike.
+    public static let milliseconds = 0...60_000
+    /// The failure rates allowed.
+    public static let failureRates = 0.0...1.0
+
     /// Checks the ranges, naming the setting that is out of range.
     public func validated() throws(SettingsError) -> SimulationSettings {
-        guard (0...60_000).contains(latencyMilliseconds) else {
-            throw SettingsError(setting: "latency-ms", message: "latency must be between 0 and 60000 milliseconds")
+        let limits = "between \(Self.milliseconds.lowerBound) and \(Self.milliseconds.upperBound) milliseconds"
+        guard Self.milliseconds.contains(latencyMilliseconds) else {
+            throw SettingsError(setting: "latency-ms", message: "latency must be " + limits)
         }
-        guard (0...60_000).contains(jitterMilliseconds) else {
-            throw SettingsError(setting: "jitter-ms", message: "jitter must be between 0 and 60000 milliseconds")
+        guard Self.milliseconds.contains(jitterMilliseconds) else {
+            throw SettingsError(setting: "jitter-ms", message: "jitter must be " + limits)
         }
-        guard failureRate.isFinite, (0...1).contains(failureRate) else {
+        guard failureRate.isFinite, Self.failureRates.contains(failureRate) else {
             throw SettingsError(setting: "failure-rate", message: "failure rate must be a number from 0 to 1")
         }
         return self

@@ -76,13 +76,20 @@ extension GalleryRoutes {
     }
 
     static var simulationDocs: Docs {
-        Docs(
+        let milliseconds = Schema.integer(
+            minimum: SimulationSettings.milliseconds.lowerBound, maximum: SimulationSettings.milliseconds.upperBound)
+        return Docs(
             "Change the simulated like and follow services", tags: ["Gallery"],
             parameters: [Viewer.cookieParameter],
             form: [
-                .field("latency_ms", .integer(minimum: 0, maximum: 60_000), "Latency of each like request."),
-                .field("jitter_ms", .integer(minimum: 0, maximum: 60_000), "Up to this much extra latency."),
-                .field("failure_rate", .number(minimum: 0, maximum: 1), "Probability that a like fails."),
+                .field("latency_ms", milliseconds, "Latency of each like or follow request."),
+                .field("jitter_ms", milliseconds, "Up to this much extra latency."),
+                .field(
+                    "failure_rate",
+                    .number(
+                        minimum: SimulationSettings.failureRates.lowerBound,
+                        maximum: SimulationSettings.failureRates.upperBound),
+                    "Probability that a like or follow fails."),
                 .field("seed", .integer(minimum: 0, maximum: Int.max), "Seed for reproducible outcomes."),
                 .field("return_to", .text(), "A local path to come back to."),
             ],
