@@ -126,17 +126,13 @@ import Testing
     @Test func followsAreKeptInTheStateFileAcrossRestarts() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("follows-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var options = PreviewOptions()
-        options.publicFolder = PackagePaths.publicFolder
-        options.stateFile = path
-        options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 7)
-        let app = try Application(options: options)
+        let app = try makeApp(stateFile: path)
         _ = try await app.responder.test(
             .post, FollowButton.tapPath, headers: .viewer("vkeep", form), body: "uid=grace&following=true")
         _ = try await app.responder.test(
             .post, LikeButton.tapPath, headers: .viewer("vkeep", form), body: "post=p2&liked=true")
         try await offThePool { app.persister?.flush() }  // it blocks: not on the cooperative pool
-        let restarted = try Application(options: options)
+        let restarted = try makeApp(stateFile: path)
         #expect(restarted.follows.committed("grace", viewer: "vkeep") == .init(isOn: true, count: 2_718_282))
         #expect(restarted.likes.committed("p2", viewer: "vkeep")?.isOn == true)
     }
@@ -152,10 +148,7 @@ import Testing
             checksum &*= 0x0000_0100_0000_01B3
         }
         try (body + "end 1 \(String(checksum, radix: 16))\n").write(toFile: path, atomically: true, encoding: .utf8)
-        var options = PreviewOptions()
-        options.publicFolder = PackagePaths.publicFolder
-        options.stateFile = path
-        let app = try Application(options: options)
+        let app = try makeApp(stateFile: path)
         #expect(app.likes.committed("p3", viewer: "vold") == .init(isOn: true, count: 1_000))
         #expect(app.follows.committed("ada", viewer: "vold")?.isOn == false)
     }

@@ -24,7 +24,8 @@ import Testing
         let commands = try Self.examples().map(\.command).joined(separator: "\n")
         for route in [
             "/feed", "/users/", "/posts/", "/events", "/healthz", "/public/", "/components/avatar/tap",
-            "/components/like/tap", "/components/follow/tap", "/api/posts/", "/api/users/", "/fragment", "/components.json", "/simulation",
+            "/components/like/tap", "/components/follow/tap", "/api/posts/", "/api/users/", "/fragment",
+            "/components.json", "/simulation",
         ] {
             #expect(commands.contains(route), "no example for \(route)")
         }

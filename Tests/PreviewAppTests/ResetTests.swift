@@ -92,11 +92,7 @@ import Testing
     @Test func theStateFileIsRewrittenToMatch() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("reset-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var options = PreviewOptions()
-        options.publicFolder = PackagePaths.publicFolder
-        options.stateFile = path
-        options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 7)
-        let app = try Application(options: options)
+        let app = try makeApp(stateFile: path)
         _ = try await app.responder.test(
             .post, "/components/like/tap", headers: .viewer("vfile"), body: "post=p1&liked=true")
         try await offThePool { app.persister?.flush() }  // it blocks: not on the cooperative pool
@@ -106,7 +102,7 @@ import Testing
         let after = try String(contentsOfFile: path, encoding: .utf8)
         #expect(!after.contains("vfile"))
         // And it loads as the startup state.
-        let reloaded = try Application(options: options)
+        let reloaded = try makeApp(stateFile: path)
         #expect(reloaded.likes.committed("p1", viewer: "vfile")?.isOn == false)
     }
 }

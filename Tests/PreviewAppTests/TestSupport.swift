@@ -26,11 +26,25 @@ func makeApp(
 )
     -> Application
 {
+    // Without a state file there is nothing that can fail.
+    try! Application(
+        options: testOptions(latency: latency, failureRate: failureRate, seed: seed), likeService: likeService)
+}
+
+/// The same app, keeping its state in `stateFile`.
+///
+/// - Throws: `ServerError` when the file is damaged or not ours.
+func makeApp(stateFile: String) throws -> Application {
+    var options = testOptions()
+    options.stateFile = stateFile
+    return try Application(options: options)
+}
+
+private func testOptions(latency: Int = 0, failureRate: Double = 0, seed: UInt64 = 7) -> PreviewOptions {
     var options = PreviewOptions()
     options.publicFolder = PackagePaths.publicFolder
     options.simulation = SimulationSettings(latencyMilliseconds: latency, failureRate: failureRate, seed: seed)
-    // Without a state file there is nothing that can fail.
-    return try! Application(options: options, likeService: likeService)
+    return options
 }
 
 extension HTTPHeaders {

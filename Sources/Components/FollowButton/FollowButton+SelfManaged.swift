@@ -39,17 +39,14 @@ extension FollowButton {
         animated: Bool = false,
         message: String? = nil
     ) -> FollowButton {
-        var fields: [TapAction.Field] = [.init("uid", uid), .init("following", following ? "false" : "true")]
-        if let returnTo {
-            fields.append(.init("return_to", returnTo))
-        }
-        return FollowButton(
+        FollowButton(
             following: following,
             followers: followers,
             animated: animated,
             busy: busy,
             message: message,
-            action: TapAction(path: tapPath, fields: fields)
+            action: .toggle(
+                path: tapPath, target: .init("uid", uid), state: "following", isOn: following, returnTo: returnTo)
         )
     }
 
@@ -62,18 +59,10 @@ extension FollowButton {
         follows: ToggleStore,
         returnTo: String? = nil
     ) -> FollowButton? {
-        guard viewer.id != uid, let (view, flash) = follows.viewTakingFlash(uid, viewer: viewer.id) else {
-            return nil
-        }
+        guard viewer.id != uid, let shown = follows.presentation(uid, viewer: viewer.id) else { return nil }
         return selfManaged(
-            uid: uid,
-            following: view.state.isOn,
-            followers: view.state.count,
-            returnTo: returnTo,
-            busy: view.busy,
-            animated: flash == .committed && view.state.isOn,
-            message: flash?.failureMessage
-        )
+            uid: uid, following: shown.state.isOn, followers: shown.state.count, returnTo: returnTo, busy: shown.busy,
+            animated: shown.animated, message: shown.message)
     }
 
     /// The route that handles every self-managed follow button's tap.

@@ -46,18 +46,14 @@ extension LikeButton {
         animated: Bool = false,
         message: String? = nil
     ) -> LikeButton {
-        var fields: [TapAction.Field] = [.init("post", post), .init("liked", liked ? "false" : "true")]
-        if let returnTo {
-            fields.append(.init("return_to", returnTo))
-        }
-        return LikeButton(
+        LikeButton(
             elementID: elementID(forPost: post),
             liked: liked,
             count: count,
             animated: animated,
             busy: busy,
             message: message,
-            action: TapAction(path: tapPath, fields: fields)
+            action: .toggle(path: tapPath, target: .init("post", post), state: "liked", isOn: liked, returnTo: returnTo)
         )
     }
 
@@ -69,16 +65,10 @@ extension LikeButton {
         likes: ToggleStore,
         returnTo: String? = nil
     ) -> LikeButton? {
-        guard let (view, flash) = likes.viewTakingFlash(post, viewer: viewer.id) else { return nil }
+        guard let shown = likes.presentation(post, viewer: viewer.id) else { return nil }
         return selfManaged(
-            post: post,
-            liked: view.state.isOn,
-            count: view.state.count,
-            returnTo: returnTo,
-            busy: view.busy,
-            animated: flash == .committed && view.state.isOn,
-            message: flash?.failureMessage
-        )
+            post: post, liked: shown.state.isOn, count: shown.state.count, returnTo: returnTo, busy: shown.busy,
+            animated: shown.animated, message: shown.message)
     }
 
     /// The route that handles every self-managed like button's tap.

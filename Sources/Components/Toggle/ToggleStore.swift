@@ -39,6 +39,16 @@ public final class ToggleStore: Sendable {
         public var busy: Bool
     }
 
+    /// What a component shows a viewer: `View`, and what its last tap without script left for them.
+    public struct Presentation: Sendable, Equatable {
+        public var state: ToggleState
+        public var busy: Bool
+        /// Play the "on" animation: a change to on was just saved.
+        public var animated: Bool
+        /// The message of a tap that failed.
+        public var message: String?
+    }
+
     private struct Storage {
         var membership: Membership
         var pending: [Key: ToggleState] = [:]
@@ -94,6 +104,15 @@ public final class ToggleStore: Sendable {
             }
             return (View(state: committed, busy: false), storage.flashes.take(for: key))
         }
+    }
+
+    /// What the viewer's component shows now, as `viewTakingFlash` finds it: the state, whether a tap is
+    /// in flight, and the outcome of their last tap without script (its animation or its message), once.
+    public func presentation(_ target: String, viewer: String) -> Presentation? {
+        guard let (view, flash) = viewTakingFlash(target, viewer: viewer) else { return nil }
+        return Presentation(
+            state: view.state, busy: view.busy, animated: flash == .committed && view.state.isOn,
+            message: flash?.failureMessage)
     }
 
     /// Starts a tap: records the optimistic state and returns it with the prior one.
