@@ -4,10 +4,10 @@
 Usage: soak.py SERVER_BINARY SECONDS [PUBLIC_DIR]
 
 Starts the server on a free loopback port (failure rate 0.3, latency with jitter), sends pages, fragments,
-static files, avatar and like taps, malformed and oversized requests, and clients that leave mid-request,
-from many threads. Then checks from /api/posts/{id} and /events that every post's count is its base plus
-its likers, that each tracked viewer holds the state of their last successful tap, that the newest event
-of each viewer and post agrees with that state, that no 5xx but the intended 503s was seen, and that RSS
+static files, avatar, like and follow taps, malformed and oversized requests, and clients that leave
+mid-request, from many threads. Then checks from /api/posts/{id}, /api/users/{uid} and /events that every
+post's and person's count is its base plus its likers or followers, that each tracked viewer holds the
+state of their last successful tap, that the newest event of each viewer and target agrees with that state, that no 5xx but the intended 503s was seen, and that RSS
 after the run is at most RSS after warm-up + 10 MB. Prints one summary line; exits 1 on any breach.
 """
 import http.client
@@ -25,6 +25,19 @@ import urllib.parse
 POSTS = [f"p{i}" for i in range(1, 21)]
 USERS = ["ada", "grace", "linus", "margaret", "tim", "amp", "nova"]
 WORKERS = 12
+
+
+class Toggle:
+    """A self-managed toggle as the soak drives it: its tap, its fields, its targets and its API."""
+
+    def __init__(self, name, component, path, target_field, state, targets, api, count):
+        self.name, self.component, self.path = name, component, path
+        self.target_field, self.state, self.targets, self.api, self.count = target_field, state, targets, api, count
+
+
+LIKE = Toggle("like", "LikeButton", "/components/like/tap", "post", "liked", POSTS, "/api/posts/{}", "count")
+FOLLOW = Toggle("follow", "FollowButton", "/components/follow/tap", "uid", "following", USERS, "/api/users/{}",
+                "followers")
 VIEWERS_PER_WORKER = 4
 
 
@@ -44,7 +57,7 @@ class Soak:
         self.requests = 0
         self.statuses = {}
         self.intended_503 = 0
-        # (viewer, post) -> liked, for tracked viewers: the desired state of the last successful tap.
+        # (toggle, viewer, target) -> on, for tracked viewers: the desired state of the last successful tap.
         self.expected = {}
         self.all_viewers = set()
 
@@ -105,27 +118,27 @@ class Soak:
         roll = rng.random()
         viewer = rng.choice(viewers)
         if roll < 0.35:
-            post = rng.choice(POSTS)
+            toggle = LIKE if roll < 0.25 else FOLLOW
+            target = rng.choice(toggle.targets)
             desired = rng.random() < 0.5
             htmx = rng.random() < 0.8
             headers = {"HX-Request": "true"} if htmx else {}
-            status, _, _ = self.request(conn, "POST", "/components/like/tap", viewer,
-                                        f"post={post}&liked={'true' if desired else 'false'}&return_to=/feed",
-                                        headers, allow_503=True)
+            body = f"{toggle.target_field}={target}&{toggle.state}={'true' if desired else 'false'}&return_to=/feed"
+            status, _, _ = self.request(conn, "POST", toggle.path, viewer, body, headers, allow_503=True)
             if htmx:
                 if status == 200:
-                    self.expected[(viewer, post)] = desired
+                    self.expected[(toggle.name, viewer, target)] = desired
                 elif status == 503:
                     with self.lock:
                         self.intended_503 += 1
                 else:
-                    self.breach(f"like tap answered {status}")
+                    self.breach(f"{toggle.name} tap answered {status}")
             elif status == 303:
                 # A plain form tap: the outcome is read back from the API.
-                _, data, _ = self.request(conn, "GET", f"/api/posts/{post}", viewer)
-                self.expected[(viewer, post)] = json.loads(data)["liked"]
+                _, data, _ = self.request(conn, "GET", toggle.api.format(target), viewer)
+                self.expected[(toggle.name, viewer, target)] = json.loads(data)[toggle.state]
             else:
-                self.breach(f"plain like tap answered {status}")
+                self.breach(f"plain {toggle.name} tap answered {status}")
         elif roll < 0.45:
             uid = rng.choice(USERS + ["ghost"])
             status, _, _ = self.request(conn, "POST", "/components/avatar/tap", viewer, f"uid={uid}")
@@ -193,42 +206,46 @@ class Soak:
         time.sleep(0.5)
         events_status, data, _ = self.request(conn, "GET", "/events", None, headers={"Accept": "application/json"})
         events = json.loads(data)
-        newest = {}
-        for event in events:  # newest first
-            if event["component"] == "LikeButton":
-                newest.setdefault((event["viewer"], event["instance"]), event)
-        for post in POSTS:
-            likers = 0
-            count = None
-            for viewer in sorted(self.all_viewers):
-                _, data, _ = self.request(conn, "GET", f"/api/posts/{post}", viewer)
-                state = json.loads(data)
-                if state["pending"]:
-                    self.breach(f"{viewer} still has a tap pending on {post}")
-                likers += 1 if state["liked"] else 0
-                if count is not None and state["count"] != count:
-                    self.breach(f"{post}: count differs between viewers ({count} vs {state['count']})")
-                count = state["count"]
-                if viewer.startswith("vsoak"):
-                    expected = self.expected.get((viewer, post), False)
-                    if state["liked"] != expected:
-                        self.breach(f"{viewer} on {post}: liked={state['liked']}, last successful tap wanted {expected}")
-                event = newest.get((viewer, post))
-                if event is not None:
-                    reflected = event["optimistic"]["liked"] if event["outcome"] == "committed" else event["prior"]["liked"]
-                    if state["liked"] != reflected:
-                        self.breach(f"{viewer} on {post}: newest event {event['outcome']} says {reflected}, state says {state['liked']}")
-            if count != base[post] + likers:
-                self.breach(f"{post}: count {count} != base {base[post]} + likers {likers}")
+        for toggle in (LIKE, FOLLOW):
+            newest = {}
+            for event in events:  # newest first
+                if event["component"] == toggle.component:
+                    newest.setdefault((event["viewer"], event["instance"]), event)
+            for target in toggle.targets:
+                members = 0
+                count = None
+                for viewer in sorted(self.all_viewers):
+                    _, data, _ = self.request(conn, "GET", toggle.api.format(target), viewer)
+                    state = json.loads(data)
+                    on = state[toggle.state]
+                    if state["pending"]:
+                        self.breach(f"{viewer} still has a tap pending on {target}")
+                    members += 1 if on else 0
+                    if count is not None and state[toggle.count] != count:
+                        self.breach(f"{target}: count differs between viewers ({count} vs {state[toggle.count]})")
+                    count = state[toggle.count]
+                    if viewer.startswith("vsoak"):
+                        expected = self.expected.get((toggle.name, viewer, target), False)
+                        if on != expected:
+                            self.breach(f"{viewer} on {target}: {toggle.state}={on}, last successful tap wanted {expected}")
+                    event = newest.get((viewer, target))
+                    if event is not None:
+                        reflected = (event["optimistic"] if event["outcome"] == "committed" else event["prior"])[toggle.state]
+                        if on != reflected:
+                            self.breach(f"{viewer} on {target}: newest event {event['outcome']} says {reflected}, "
+                                        f"state says {on}")
+                if count != base[(toggle.name, target)] + members:
+                    self.breach(f"{target}: count {count} != base {base[(toggle.name, target)]} + members {members}")
 
     def run(self):
         self.start_server()
         try:
             conn = self.connection()
             base = {}
-            for post in POSTS:
-                _, data, _ = self.request(conn, "GET", f"/api/posts/{post}", "vsoakbase")
-                base[post] = json.loads(data)["count"]
+            for toggle in (LIKE, FOLLOW):
+                for target in toggle.targets:
+                    _, data, _ = self.request(conn, "GET", toggle.api.format(target), "vsoakbase")
+                    base[(toggle.name, target)] = json.loads(data)[toggle.count]
             conn.close()
             started = time.monotonic()
             deadline = started + self.seconds
@@ -256,7 +273,7 @@ class Soak:
                     self.breach("the server did not stop within 15 s of SIGTERM")
         fives = {k: v for k, v in self.statuses.items() if isinstance(k, int) and k >= 500}
         print(f"soak: {self.requests} requests in {elapsed:.0f} s ({self.requests / elapsed:.0f}/s), "
-              f"{len(self.all_viewers)} viewers, 503 (like failures) {self.intended_503}, other 5xx "
+              f"{len(self.all_viewers)} viewers, 503 (like and follow failures) {self.intended_503}, other 5xx "
               f"{sum(v for k, v in fives.items()) - self.intended_503}, RSS {warm / 1024:.1f} → {end / 1024:.1f} MB, "
               f"{len(self.breaches)} breaches")
         for message in self.breaches:
