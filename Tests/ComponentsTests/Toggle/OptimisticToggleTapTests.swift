@@ -8,7 +8,7 @@ import Testing
 /// commit or exact rollback, events, one-time messages, return paths, refused taps and turn order.
 @Suite struct OptimisticToggleTapTests {
     @Test(arguments: ToggleCase.all)
-    func likeThenUnlikeCommitsEachChange(_ kind: ToggleCase) async throws {
+    func onThenOffCommitsEachChange(_ kind: ToggleCase) async throws {
         let harness = ToggleHarness(kind)
         let like = try await harness.tap(on: true, returnTo: "/posts/p1")
         #expect(like.status == .seeOther)
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test(arguments: ToggleCase.all)
-    func unlikingWhatIsNotLikedCallsNoService(_ kind: ToggleCase) async throws {
+    func askingForOffWhenOffCallsNoService(_ kind: ToggleCase) async throws {
         let harness = ToggleHarness(kind)
         let response = try await harness.tap(on: false)
         #expect(response.status == .seeOther)
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test(arguments: ToggleCase.all)
-    func failedLikeRestoresThePriorStateExactly(_ kind: ToggleCase) async throws {
+    func failedTapRestoresThePriorStateExactly(_ kind: ToggleCase) async throws {
         let harness = ToggleHarness(kind, service: ScriptedService(failing: [0]))
         let response = try await harness.tap(on: true, fragment: true)
         #expect(response.status == .serviceUnavailable)
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test(arguments: ToggleCase.all)
-    func failedUnlikeRestoresTheLike(_ kind: ToggleCase) async throws {
+    func failedTapToOffRestoresOn(_ kind: ToggleCase) async throws {
         let harness = ToggleHarness(kind, service: ScriptedService(failing: [1]))
         _ = try await harness.tap(on: true)
         let response = try await harness.tap(on: false, fragment: true)
