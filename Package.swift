@@ -43,7 +43,7 @@ let package = Package(
 
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTesting", "FuzzProperties"]),
-        .testTarget(name: "HTMLTests", dependencies: ["HTML", "HTTPCore", "Basics", "FuzzProperties"]),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML", "HTTPCore", "Basics", "FuzzProperties", "HTTPTesting"]),
         .testTarget(
             name: "ComponentsTests", dependencies: ["Components", "Basics", "HTTPCore", "HTML", "HTTPTesting"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import HTML
+import HTTPTesting
 import Testing
 
 /// Renders into a fresh buffer with `build` and expects exactly `expected`.
@@ -13,5 +14,5 @@ func expectRendered(
 ) {
     var html = HTMLBuffer()
     build(&html)
-    #expect(String(decoding: html.bytes, as: UTF8.self) == expected, sourceLocation: sourceLocation)
+    expectHTML(String(decoding: html.bytes, as: UTF8.self), expected, sourceLocation: sourceLocation)
 }

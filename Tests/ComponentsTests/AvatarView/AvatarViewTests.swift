@@ -1,4 +1,5 @@
 import Components
+import HTTPTesting
 import Testing
 
 @Suite struct AvatarViewTests {
