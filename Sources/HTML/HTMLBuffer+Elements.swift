@@ -18,10 +18,14 @@ extension HTMLBuffer {
     /// Appends an element with no content, such as `<div id="slot"></div>`.
     /// - Parameters:
     ///   - tag: The element's tag.
-    ///   - attributes: The element's attributes, rendered in order.
+    ///   - attributes: The element's attributes, rendered in order; a `nil` one renders nothing.
     @inlinable
-    public mutating func element(_ tag: HTMLTag, _ attributes: HTMLAttribute...) {
-        startTag(tag.name, attributes)
+    public mutating func element(_ tag: HTMLTag, _ attributes: HTMLAttribute?...) {
+        openStartTag(tag.name)
+        for attribute in attributes {
+            append(attribute)
+        }
+        closeStartTag()
         endTag(tag.name)
     }
 
