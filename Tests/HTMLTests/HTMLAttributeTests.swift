@@ -114,10 +114,11 @@ struct HTMLAttributeTests {
         }
     }
 
-    @Test func aNilAttributeRendersNothingInAnyPosition() {
+    @Test func aNilAttributeRendersNothingInEveryFormAndPosition() {
         let none: HTMLAttribute? = nil
         let expected =
             #"<p class="a">t</p><section class="a" role="feed"></section><input class="a"><p>t</p><br><span></span>"#
+            + #"<ul class="a"></ul><hr class="a">"#
         expectRendered(expected) { html in
             html.element(.p, none, .class("a"), none, text: "t")
             html.element(.section, .class("a"), none, .role("feed")) { _ in }
@@ -125,6 +126,8 @@ struct HTMLAttributeTests {
             html.element(.p, nil, text: "t")
             html.void(.br, none, none, none, none, none, none, none, none)
             html.element(.span, none, none)
+            html.element(.ul, [none, .class("a"), none]) { _ in }
+            html.void(.hr, [.class("a"), none])
         }
     }
 
