@@ -1,11 +1,13 @@
 /// One attribute of an element: a static name and a value that is escaped when rendered.
 ///
 /// Attribute names are `StaticString`s because they are never user input. Values are written
-/// double-quoted, with `&`, `"`, `'` and `<` escaped.
+/// double-quoted, with `&`, `"`, `'` and `<` escaped. The element functions also take an optional
+/// attribute, which renders nothing when it is `nil`.
 ///
 /// ```swift
 /// html.element(.a, .href(post.url), .ariaCurrent("page"), text: post.title)
 /// html.void(.input, .type(.checkbox), .name("done"), .when(isDone, .checked))
+/// html.element(.div, .class("like"), elementID.map(HTMLAttribute.id)) { html in ... }
 /// ```
 public struct HTMLAttribute: Sendable {
     /// What an attribute renders after its name.

@@ -56,9 +56,10 @@ extension HTMLBuffer {
         count = position
     }
 
-    /// Appends one attribute with its leading space, or nothing if it is omitted.
+    /// Appends one attribute with its leading space, or nothing if it is `nil` or omitted.
     @usableFromInline
-    internal mutating func append(_ attribute: HTMLAttribute) {
+    internal mutating func append(_ attribute: HTMLAttribute?) {
+        guard let attribute else { return }
         switch attribute.value {
         case .omitted:
             return

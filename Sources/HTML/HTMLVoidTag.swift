@@ -6,7 +6,7 @@
 /// html.void(.img, .src(url), .alt(""))
 /// ```
 public struct HTMLVoidTag: Sendable {
-    /// The tag name, such as `div`.
+    /// The tag name, such as `img`.
     public let name: StaticString
 
     /// Creates a tag for a void element that has no constant below.

@@ -102,6 +102,35 @@ struct HTMLAttributeTests {
         }
     }
 
+    @Test func anOptionalAttributeRendersOnlyWhenPresent() {
+        for (id, stream, expected) in [
+            ("like-7", "/events/stream", #"<div class="like" id="like-7"></div><table data-stream="/events/stream">"#),
+            (nil, nil, #"<div class="like"></div><table>"#),
+        ] {
+            expectRendered(expected + "</table>") { html in
+                html.element(.div, .class("like"), id.map(HTMLAttribute.id))
+                html.element(.table, stream.map { .custom("data-stream", $0) }) { _ in }
+            }
+        }
+    }
+
+    @Test func aNilAttributeRendersNothingInEveryFormAndPosition() {
+        let none: HTMLAttribute? = nil
+        let expected =
+            #"<p class="a">t</p><section class="a" role="feed"></section><input class="a"><p>t</p><br><span></span>"#
+            + #"<ul class="a"></ul><hr class="a">"#
+        expectRendered(expected) { html in
+            html.element(.p, none, .class("a"), none, text: "t")
+            html.element(.section, .class("a"), none, .role("feed")) { _ in }
+            html.void(.input, .class("a"), none)
+            html.element(.p, nil, text: "t")
+            html.void(.br, none, none, none, none, none, none, none, none)
+            html.element(.span, none, none)
+            html.element(.ul, [none, .class("a"), none]) { _ in }
+            html.void(.hr, [.class("a"), none])
+        }
+    }
+
     @Test func integersRenderInDecimal() {
         let cases: [(Int, String)] = [
             (0, "0"), (7, "7"), (10, "10"), (48, "48"), (-1, "-1"), (-120, "-120"), (1_000_000, "1000000"),

@@ -46,7 +46,7 @@ public struct LikeButton: HTMLComponent, Equatable {
         html.element(
             .div,
             .class(animated ? "like like--animated" : "like"),
-            elementID.map(HTMLAttribute.id) ?? .when(false, .hidden),
+            elementID.map(HTMLAttribute.id),
             .ariaBusy(busy),
             .custom("data-count", integer: count),
             .custom("data-liked", boolean: liked)

@@ -27,7 +27,7 @@ struct EventTable: HTMLComponent {
 
     func render(into html: inout HTMLBuffer) {
         html.element(
-            .table, .class("event-log"), stream.map { .custom("data-stream", $0) } ?? .when(false, .hidden)
+            .table, .class("event-log"), stream.map { .custom("data-stream", $0) }
         ) { html in
             html.element(.thead) { html in
                 html.element(.tr) { html in
