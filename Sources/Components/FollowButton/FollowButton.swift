@@ -57,7 +57,7 @@ public struct FollowButton: HTMLComponent, Equatable {
         html.element(
             .div,
             .class(animated ? "follow follow--animated" : "follow"),
-            elementID.map(HTMLAttribute.id) ?? .when(false, .hidden),
+            elementID.map(HTMLAttribute.id),
             .ariaBusy(busy),
             .custom("data-followers", integer: followers),
             .custom("data-following", boolean: following)
