@@ -52,7 +52,7 @@ public final class Application: Sendable {
                 fixtures.users.map { ($0.uid, $0.baseFollowers) }, uniquingKeysWith: { a, _ in a }),
         ]
         let stateFile = options.stateFile.map { ToggleStateFile(path: $0) }
-        var restored: [String: [String: Set<String>]] = [:]
+        var restored: [String: [String: Set<Viewer>]] = [:]
         if let stateFile {
             do {
                 restored = try stateFile.load(known: baseCounts.mapValues { Set($0.keys) }) ?? [:]

@@ -43,7 +43,7 @@ struct PageRoutes: RouteCollection {
         }
         routes.get("/api/posts/:id", Self.postState) { request in
             let post = try post(request.parameters["id"])
-            let viewer = request.viewer.id
+            let viewer = request.viewer
             let committed = likes.committed(post.id, viewer: viewer) ?? ToggleState(isOn: false, count: 0)
             let pending = likes.view(post.id, viewer: viewer)?.busy ?? false
             return .json(
@@ -58,11 +58,11 @@ struct PageRoutes: RouteCollection {
         routes.get("/api/users/:uid", Self.userState) { request in
             let uid = request.parameters["uid"] ?? ""
             guard fixtures.user(uid) != nil,
-                let committed = follows.committed(uid, viewer: request.viewer.id)
+                let committed = follows.committed(uid, viewer: request.viewer)
             else {
                 throw HTTPError(.notFound, "There is no user with the id \(uid).")
             }
-            let pending = follows.view(uid, viewer: request.viewer.id)?.busy ?? false
+            let pending = follows.view(uid, viewer: request.viewer)?.busy ?? false
             return .json(
                 .object([
                     ("uid", .string(uid)),

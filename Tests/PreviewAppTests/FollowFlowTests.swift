@@ -111,7 +111,8 @@ import Testing
         let page = try await app.responder.test(.get, "/events").bodyText
         #expect(
             page.contains(
-                "<td>FollowButton</td><td>amp</td><td>vlog</td><td>not following, 7</td><td>following, 8</td>"))
+                "<td>FollowButton</td><td>amp</td><td>\(Viewer(id: "vlog")!.id)</td><td>not following, 7</td><td>following, 8</td>"
+            ))
     }
 
     @Test func resetForgetsFollows() async throws {

@@ -194,7 +194,7 @@ import Testing
             #expect(tap.status.code == 303)
             let event = try await offThePool { try stream.read(until: "}\n\n") }
             #expect(event.contains("id: 2\ndata: "))
-            #expect(event.contains(#""component":"LikeButton","instance":"p3","viewer":"vsse""#))
+            #expect(event.contains(#""component":"LikeButton","instance":"p3","viewer":"\#(Viewer(id: "vsse")!.id)""#))
             #expect(
                 event.contains(
                     #""prior":{"liked":false,"count":999},"optimistic":{"liked":true,"count":1000},"outcome":"rolled-back""#

@@ -149,7 +149,7 @@ import Testing
         #expect((events[0]["optimistic"] as? [String: Any])?["count"] as? Int == 12_346)
         #expect(events[1]["component"] as? String == "AvatarView")
         #expect(events[1]["location"] as? String == "/users/grace")
-        #expect(events[1]["viewer"] as? String == "vev")
+        #expect(events[1]["viewer"] as? String == Viewer(id: "vev")!.id)
         let html = try await app.responder.test(.get, "/events").bodyText
         #expect(html.contains("<td class=\"outcome-committed\">committed</td>"))
         #expect(html.contains("<td class=\"outcome-redirected\">redirected</td>"))

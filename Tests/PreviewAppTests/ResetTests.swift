@@ -96,11 +96,11 @@ import Testing
         _ = try await app.responder.test(
             .post, "/components/like/tap", headers: .viewer("vfile"), body: "post=p1&liked=true")
         try await offThePool { app.persister?.flush() }  // it blocks: not on the cooperative pool
-        #expect((try? String(contentsOfFile: path, encoding: .utf8))?.contains("vfile") == true)
+        #expect((try? String(contentsOfFile: path, encoding: .utf8))?.contains(Viewer(id: "vfile")!.id) == true)
         _ = try await app.responder.test(.post, "/reset")
         try await offThePool { app.persister?.flush() }
         let after = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(!after.contains("vfile"))
+        #expect(!after.contains(Viewer(id: "vfile")!.id))
         // And it loads as the startup state.
         let reloaded = try makeApp(stateFile: path)
         #expect(reloaded.likes.committed("p1", viewer: "vfile")?.isOn == false)

@@ -25,6 +25,8 @@ import urllib.parse
 POSTS = [f"p{i}" for i in range(1, 21)]
 USERS = ["ada", "grace", "linus", "margaret", "tim", "amp", "nova"]
 WORKERS = 12
+# The first 16 bits of the viewer ids of tracked viewers and of clients that leave mid-request.
+TRACKED, CHAOS = 0x50a4, 0xc4a0
 
 
 class Toggle:
@@ -60,6 +62,7 @@ class Soak:
         # (toggle, viewer, target) -> on, for tracked viewers: the desired state of the last successful tap.
         self.expected = {}
         self.all_viewers = set()
+        self.events_compared = 0
 
     def breach(self, message):
         with self.lock:
@@ -103,7 +106,8 @@ class Soak:
     # --- traffic -------------------------------------------------------------------------------------
     def worker(self, index, deadline):
         rng = random.Random(1000 + index)
-        viewers = [f"vsoak{index}x{n}" for n in range(VIEWERS_PER_WORKER)]
+        # Viewer ids as the server mints them (v + 16 hex digits), so that events name them the same way.
+        viewers = [f"v{TRACKED:04x}{index:06x}{n:06x}" for n in range(VIEWERS_PER_WORKER)]
         with self.lock:
             self.all_viewers.update(viewers)
         conn = self.connection()
@@ -185,7 +189,7 @@ class Soak:
 
     def leave_mid_request(self, rng, index):
         """A client that goes away: mid-headers, mid-body, or while its tap is in flight (untracked viewer)."""
-        chaos_viewer = f"vchaos{index}x{rng.randint(0, 3)}"
+        chaos_viewer = f"v{CHAOS:04x}{index:06x}{rng.randint(0, 3):06x}"
         with self.lock:
             self.all_viewers.add(chaos_viewer)
         post = rng.choice(POSTS)
@@ -224,12 +228,13 @@ class Soak:
                     if count is not None and state[toggle.count] != count:
                         self.breach(f"{target}: count differs between viewers ({count} vs {state[toggle.count]})")
                     count = state[toggle.count]
-                    if viewer.startswith("vsoak"):
+                    if viewer.startswith(f"v{TRACKED:04x}"):
                         expected = self.expected.get((toggle.name, viewer, target), False)
                         if on != expected:
                             self.breach(f"{viewer} on {target}: {toggle.state}={on}, last successful tap wanted {expected}")
                     event = newest.get((viewer, target))
                     if event is not None:
+                        self.events_compared += 1
                         reflected = (event["optimistic"] if event["outcome"] == "committed" else event["prior"])[toggle.state]
                         if on != reflected:
                             self.breach(f"{viewer} on {target}: newest event {event['outcome']} says {reflected}, "
@@ -258,6 +263,8 @@ class Soak:
                 thread.join()
             elapsed = time.monotonic() - started
             self.check(base)
+            if self.events_compared == 0:
+                self.breach("no event could be compared with a viewer's state: the event check saw nothing")
             end = rss_kib(self.process.pid)
             if end > warm + 10 * 1024:
                 self.breach(f"RSS grew from {warm / 1024:.1f} MB after warm-up to {end / 1024:.1f} MB")
@@ -275,7 +282,7 @@ class Soak:
         print(f"soak: {self.requests} requests in {elapsed:.0f} s ({self.requests / elapsed:.0f}/s), "
               f"{len(self.all_viewers)} viewers, 503 (like and follow failures) {self.intended_503}, other 5xx "
               f"{sum(v for k, v in fives.items()) - self.intended_503}, RSS {warm / 1024:.1f} → {end / 1024:.1f} MB, "
-              f"{len(self.breaches)} breaches")
+              f"{self.events_compared} newest events compared, {len(self.breaches)} breaches")
         for message in self.breaches:
             print(f"  breach: {message}")
         return 1 if self.breaches else 0

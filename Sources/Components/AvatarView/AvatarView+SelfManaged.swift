@@ -84,7 +84,7 @@ extension AvatarView {
                 TapEvent(
                     component: "AvatarView",
                     instance: uid,
-                    viewer: request.viewer.id,
+                    viewer: request.viewer,
                     outcome: .redirected,
                     latencyMilliseconds: (ContinuousClock.now - started).wholeMilliseconds,
                     location: destination

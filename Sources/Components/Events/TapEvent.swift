@@ -21,7 +21,7 @@ public struct TapEvent: Sendable, Equatable {
     public var component: String
     /// The post id or user id the component shows.
     public var instance: String
-    public var viewer: String
+    public var viewer: Viewer
     /// A toggle's name for its state (`liked`, `following`): the key of `prior` and `optimistic` in JSON.
     public var stateName: String?
     public var prior: ToggleState?
@@ -36,7 +36,7 @@ public struct TapEvent: Sendable, Equatable {
         time: Timestamp = .now(),
         component: String,
         instance: String,
-        viewer: String,
+        viewer: Viewer,
         stateName: String? = nil,
         prior: ToggleState? = nil,
         optimistic: ToggleState? = nil,
@@ -70,7 +70,7 @@ extension TapEvent {
             ("time", .string(time.iso8601)),
             ("component", .string(component)),
             ("instance", .string(instance)),
-            ("viewer", .string(viewer)),
+            ("viewer", .string(viewer.id)),
             ("prior", state(prior)),
             ("optimistic", state(optimistic)),
             ("outcome", .string(outcome.rawValue)),

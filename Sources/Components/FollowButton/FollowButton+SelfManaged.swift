@@ -59,7 +59,7 @@ extension FollowButton {
         follows: ToggleStore,
         returnTo: String? = nil
     ) -> FollowButton? {
-        guard viewer.id != uid, let shown = follows.presentation(uid, viewer: viewer.id) else { return nil }
+        guard Viewer(id: uid) != viewer, let shown = follows.presentation(uid, viewer: viewer) else { return nil }
         return selfManaged(
             uid: uid, following: shown.state.isOn, followers: shown.state.count, returnTo: returnTo, busy: shown.busy,
             animated: shown.animated, message: shown.message)
@@ -108,8 +108,8 @@ extension FollowButton {
             guard toggle.store.contains(uid), let profile = navigator.profileDestination(for: uid) else {
                 throw HTTPError(.notFound, "There is no user with the id \(uid).")
             }
-            let viewer = request.viewer.id
-            guard viewer != uid else {
+            let viewer = request.viewer
+            guard Viewer(id: uid) != viewer else {
                 throw HTTPError(.forbidden, "You cannot follow yourself: the viewer \(viewer) is that user.")
             }
             let returnTo = form["return_to"].map { LocalPath.validated($0, fallback: profile) }

@@ -11,12 +11,12 @@ public protocol FollowService: Sendable {
 public struct FollowRequest: Sendable, Equatable {
     /// The person to follow.
     public var uid: String
-    public var viewer: String
+    public var viewer: Viewer
     public var following: Bool
     /// Forces the outcome (from `X-Simulate-Failure`), or `nil` to let the service decide.
     public var forcedOutcome: ForcedOutcome?
 
-    public init(uid: String, viewer: String, following: Bool, forcedOutcome: ForcedOutcome? = nil) {
+    public init(uid: String, viewer: Viewer, following: Bool, forcedOutcome: ForcedOutcome? = nil) {
         self.uid = uid
         self.viewer = viewer
         self.following = following

@@ -65,7 +65,7 @@ extension LikeButton {
         likes: ToggleStore,
         returnTo: String? = nil
     ) -> LikeButton? {
-        guard let shown = likes.presentation(post, viewer: viewer.id) else { return nil }
+        guard let shown = likes.presentation(post, viewer: viewer) else { return nil }
         return selfManaged(
             post: post, liked: shown.state.isOn, count: shown.state.count, returnTo: returnTo, busy: shown.busy,
             animated: shown.animated, message: shown.message)
@@ -110,7 +110,7 @@ extension LikeButton {
             }
             let returnTo = form["return_to"].map { LocalPath.validated($0, fallback: LikeButton.defaultReturnPath) }
             let tap = OptimisticToggle.Tap(
-                key: ToggleStore.Key(viewer: request.viewer.id, target: post), desired: liked, forced: forced,
+                key: ToggleStore.Key(viewer: request.viewer, target: post), desired: liked, forced: forced,
                 returnTo: returnTo ?? LikeButton.defaultReturnPath, wantsFragment: request.wantsFragment)
             return toggle.handle(tap) { [service] in
                 try await service.send(

@@ -10,12 +10,12 @@ public protocol LikeService: Sendable {
 /// One like or unlike to save.
 public struct LikeRequest: Sendable, Equatable {
     public var post: String
-    public var viewer: String
+    public var viewer: Viewer
     public var liked: Bool
     /// Forces the outcome (from `X-Simulate-Failure`), or `nil` to let the service decide.
     public var forcedOutcome: ForcedOutcome?
 
-    public init(post: String, viewer: String, liked: Bool, forcedOutcome: ForcedOutcome? = nil) {
+    public init(post: String, viewer: Viewer, liked: Bool, forcedOutcome: ForcedOutcome? = nil) {
         self.post = post
         self.viewer = viewer
         self.liked = liked

@@ -6,7 +6,7 @@
 struct Membership {
     struct Target {
         var base: Int
-        var members: Set<String> = []
+        var members = MemberSet()
     }
 
     private(set) var targets: [String: Target]
@@ -14,10 +14,10 @@ struct Membership {
     /// - Parameters:
     ///   - baseCounts: Each target's count from people other than the app's viewers (negative means 0).
     ///   - members: Restored members per target; unknown targets are ignored.
-    init(baseCounts: [String: Int], members: [String: Set<String>]) {
+    init(baseCounts: [String: Int], members: [String: Set<Viewer>]) {
         var targets = baseCounts.mapValues { Target(base: max(0, $0)) }
         for (target, viewers) in members where targets[target] != nil {
-            targets[target]!.members = viewers
+            targets[target]!.members = MemberSet(viewers)
         }
         self.targets = targets
     }
@@ -27,24 +27,24 @@ struct Membership {
     }
 
     /// The state `viewer` has committed for `target`, or `nil` for an unknown target.
-    func state(of target: String, for viewer: String) -> ToggleState? {
+    func state(of target: String, for viewer: Viewer) -> ToggleState? {
         guard let record = targets[target] else { return nil }
         return ToggleState(isOn: record.members.contains(viewer), count: record.base + record.members.count)
     }
 
     /// Commits `isOn` for the viewer; returns whether anything changed.
-    mutating func commit(_ isOn: Bool, target: String, viewer: String) -> Bool {
+    mutating func commit(_ isOn: Bool, target: String, viewer: Viewer) -> Bool {
         guard targets[target] != nil else { return false }
         if isOn {
-            return targets[target]!.members.insert(viewer).inserted
+            return targets[target]!.members.insert(viewer)
         }
-        return targets[target]!.members.remove(viewer) != nil
+        return targets[target]!.members.remove(viewer)
     }
 
     /// Every target back to its base: no members.
     mutating func removeAllMembers() {
         for target in targets.keys {
-            targets[target]!.members = []
+            targets[target]!.members = MemberSet()
         }
     }
 }

@@ -34,7 +34,7 @@ public struct ToggleStateFile: Sendable {
     ///
     /// - Parameter known: The targets that exist, per section; any other section or target means the file
     ///   is not ours.
-    public func load(known: [String: Set<String>]) throws(Failure) -> [String: [String: Set<String>]]? {
+    public func load(known: [String: Set<String>]) throws(Failure) -> [String: [String: Set<Viewer>]]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -64,7 +64,7 @@ public struct ToggleStateFile: Sendable {
     }
 
     /// Replaces the file with `sections` (members per target, per section), atomically.
-    public func write(_ sections: [String: [String: Set<String>]]) throws(Failure) {
+    public func write(_ sections: [String: [String: MemberSet]]) throws(Failure) {
         let bytes = Self.encode(sections)
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -98,25 +98,39 @@ public struct ToggleStateFile: Sendable {
         }
     }
 
-    static func encode(_ sections: [String: [String: Set<String>]]) -> [UInt8] {
-        var lines = [header]
+    static func encode(_ sections: [String: [String: MemberSet]]) -> [UInt8] {
+        var bytes = Array((header + "\n").utf8)
+        var lines = 0
         for section in sections.keys.sorted() {
             let members = sections[section]!
             for target in members.keys.sorted() {
-                for viewer in members[target]!.sorted() {
-                    lines.append("\(section)\t\(target)\t\(viewer)")
+                // Sorted by id, so the same state gives the same bytes: ids are fixed-width hex of the bits.
+                let prefix = Array("\(section)\t\(target)\tv".utf8)
+                bytes.reserveCapacity(bytes.count + members[target]!.count * (prefix.count + 17))
+                for viewer in members[target]!.all.sorted() {
+                    bytes += prefix
+                    appendHex(viewer.bits, to: &bytes)
+                    bytes.append(UInt8(ascii: "\n"))
+                    lines += 1
                 }
             }
         }
-        var bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         let checksum = fnv1a(bytes)
-        bytes += Array("end \(lines.count - 1) \(String(checksum, radix: 16))\n".utf8)
+        bytes += Array("end \(lines) \(String(checksum, radix: 16))\n".utf8)
         return bytes
+    }
+
+    /// Sixteen lowercase hexadecimal digits, as `Viewer.id` writes them after its `v`.
+    private static func appendHex(_ bits: UInt64, to bytes: inout [UInt8]) {
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let digit = UInt8((bits >> UInt64(shift)) & 0xF)
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
     }
 
     static func decode(
         _ bytes: [UInt8], known: [String: Set<String>]
-    ) throws(Failure) -> [String: [String: Set<String>]] {
+    ) throws(Failure) -> [String: [String: Set<Viewer>]] {
         let likesOnly = bytes.starts(with: Array((likesOnlyHeader + "\n").utf8))
         guard likesOnly || bytes.starts(with: Array((header + "\n").utf8)) else {
             throw Failure(message: "is not a state file of this server (unexpected first line)")
@@ -136,7 +150,7 @@ public struct ToggleStateFile: Sendable {
         guard fnv1a(body) == checksum else {
             throw Failure(message: "is damaged (its checksum does not match)")
         }
-        var sections: [String: [String: Set<String>]] = [:]
+        var sections: [String: [String: Set<Viewer>]] = [:]
         let lines = body.split(separator: UInt8(ascii: "\n")).dropFirst()
         guard lines.count == count else {
             throw Failure(message: "is damaged (it announces \(count) members but holds \(lines.count))")
@@ -163,7 +177,7 @@ public struct ToggleStateFile: Sendable {
                 throw Failure(
                     message: "is not for this data: its \(section) section names \(target), which does not exist")
             }
-            guard Viewer.isValid(viewer) else {
+            guard let viewer = Viewer(id: viewer) else {
                 throw Failure(message: "is damaged (invalid viewer id)")
             }
             sections[section, default: [:]][target, default: []].insert(viewer)

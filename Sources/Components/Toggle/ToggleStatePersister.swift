@@ -80,7 +80,7 @@ public final class ToggleStatePersister: Sendable {
                 return true
             }
             guard proceed else { return }
-            let sections = stores.mapValues { $0.snapshot().mapValues(\.members) }
+            let sections = stores.mapValues { $0.members() }
             do {
                 try file.write(sections)
                 state.withLock { $0.lastError = nil }

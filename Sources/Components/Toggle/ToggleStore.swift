@@ -18,10 +18,10 @@ import Synchronization
 public final class ToggleStore: Sendable {
     /// A viewer and a target: the unit taps are serialised on.
     public struct Key: Hashable, Sendable {
-        public var viewer: String
+        public var viewer: Viewer
         public var target: String
 
-        public init(viewer: String, target: String) {
+        public init(viewer: Viewer, target: String) {
             self.viewer = viewer
             self.target = target
         }
@@ -64,7 +64,7 @@ public final class ToggleStore: Sendable {
     ///   - baseCounts: Each target's count from people other than the app's viewers.
     ///   - members: The viewers for whom each target is on (restored from a state file); unknown targets
     ///     are ignored.
-    public init(baseCounts: [String: Int], members: [String: Set<String>] = [:]) {
+    public init(baseCounts: [String: Int], members: [String: Set<Viewer>] = [:]) {
         storage = Mutex(Storage(membership: Membership(baseCounts: baseCounts, members: members)))
     }
 
@@ -78,12 +78,12 @@ public final class ToggleStore: Sendable {
     }
 
     /// The committed state, or `nil` for an unknown target.
-    public func committed(_ target: String, viewer: String) -> ToggleState? {
+    public func committed(_ target: String, viewer: Viewer) -> ToggleState? {
         storage.withLock { $0.membership.state(of: target, for: viewer) }
     }
 
     /// What the viewer sees: the optimistic state while a tap is in flight, the committed one otherwise.
-    public func view(_ target: String, viewer: String) -> View? {
+    public func view(_ target: String, viewer: Viewer) -> View? {
         storage.withLock { storage in
             guard let committed = storage.membership.state(of: target, for: viewer) else { return nil }
             if let pending = storage.pending[Key(viewer: viewer, target: target)] {
@@ -95,7 +95,7 @@ public final class ToggleStore: Sendable {
 
     /// What the viewer sees now and, unless a tap is in flight, the message left for them (which is
     /// forgotten): one critical section for a page render.
-    public func viewTakingFlash(_ target: String, viewer: String) -> (view: View, flash: Flash?)? {
+    public func viewTakingFlash(_ target: String, viewer: Viewer) -> (view: View, flash: Flash?)? {
         storage.withLock { storage in
             guard let committed = storage.membership.state(of: target, for: viewer) else { return nil }
             let key = Key(viewer: viewer, target: target)
@@ -108,7 +108,7 @@ public final class ToggleStore: Sendable {
 
     /// What the viewer's component shows now, as `viewTakingFlash` finds it: the state, whether a tap is
     /// in flight, and the outcome of their last tap without script (its animation or its message), once.
-    public func presentation(_ target: String, viewer: String) -> Presentation? {
+    public func presentation(_ target: String, viewer: Viewer) -> Presentation? {
         guard let (view, flash) = viewTakingFlash(target, viewer: viewer) else { return nil }
         return Presentation(
             state: view.state, busy: view.busy, animated: flash == .committed && view.state.isOn,
@@ -166,12 +166,18 @@ public final class ToggleStore: Sendable {
     }
 
     /// Every target's base, count and members, read in one critical section.
-    public func snapshot() -> [String: (base: Int, count: Int, members: Set<String>)] {
+    public func snapshot() -> [String: (base: Int, count: Int, members: Set<Viewer>)] {
         storage.withLock { storage in
             storage.membership.targets.mapValues {
-                (base: $0.base, count: $0.base + $0.members.count, members: $0.members)
+                (base: $0.base, count: $0.base + $0.members.count, members: Set($0.members.all))
             }
         }
+    }
+
+    /// Every target's members, for the state file: taken in one short critical section (the shards are
+    /// shared, not copied), read after it.
+    public func members() -> [String: MemberSet] {
+        storage.withLock { $0.membership.targets.mapValues(\.members) }
     }
 
     private func notifyCommitObservers() {

@@ -1,31 +1,77 @@
 import HTTPCore
 
-/// The person looking at the pages: an opaque id kept in the `viewer` cookie. Like state is per viewer.
-public struct Viewer: Sendable, Hashable, CustomStringConvertible {
+/// The person looking at the pages, kept in the `viewer` cookie: 64 bits, all that like and follow state
+/// holds per viewer.
+///
+/// A cookie the server minted is `v` and 16 lowercase hexadecimal digits: those are the 64 bits. Any
+/// other valid value (1–64 of `A–Z a–z 0–9 - _`, handy in tests and `curl -b viewer=alice`) names the
+/// viewer whose bits are its 64-bit FNV-1a hash, so the same value is always the same viewer. Anything
+/// else is no viewer, and gets a fresh one.
+public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
     public static let cookieName = "viewer"
 
-    public let id: String
+    /// The viewer's 64 bits.
+    public let bits: UInt64
 
-    /// A viewer for an id that passed `isValid`.
+    public init(bits: UInt64) {
+        self.bits = bits
+    }
+
+    /// The viewer a cookie value names, or `nil` when the value is not valid (see `isValid`).
     public init?(id: String) {
-        guard Self.isValid(id) else { return nil }
-        self.id = id
+        var id = id
+        let bits = id.withUTF8 { bytes -> UInt64? in
+            if let minted = Self.mintedBits(bytes) {
+                return minted
+            }
+            guard Self.isValid(bytes) else { return nil }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // 64-bit FNV-1a
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01B3
+            }
+            return hash
+        }
+        guard let bits else { return nil }
+        self.bits = bits
+    }
+
+    /// The viewer as the server writes it (cookies it mints, events, the state file): `v` and 16
+    /// lowercase hexadecimal digits.
+    public var id: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes = [UInt8](repeating: UInt8(ascii: "v"), count: 17)
+        for index in 0..<16 {
+            bytes[16 - index] = digits[Int((bits >> (4 * UInt64(index))) & 0xF)]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public var description: String { id }
 
-    /// A new random viewer: `v` and 16 hexadecimal digits.
-    public static func random() -> Viewer {
-        var generator = SystemRandomNumberGenerator()
-        let value = generator.next() as UInt64
-        let hex = String(value, radix: 16)
-        return Viewer(id: "v" + String(repeating: "0", count: 16 - hex.count) + hex)!
+    /// In the order of their bits, as the state file lists them.
+    public static func < (lhs: Viewer, rhs: Viewer) -> Bool {
+        lhs.bits < rhs.bits
     }
 
-    /// Ids are 1–64 characters of `A–Z a–z 0–9 - _`: anything else in a cookie is replaced.
+    /// A new random viewer.
+    public static func random() -> Viewer {
+        var generator = SystemRandomNumberGenerator()
+        return Viewer(bits: generator.next())
+    }
+
+    /// The viewer of requests without a valid cookie where no middleware assigned one.
+    public static let anonymous = Viewer(id: "anonymous")!
+
+    /// Values are 1–64 characters of `A–Z a–z 0–9 - _`: anything else in a cookie is replaced.
     public static func isValid(_ id: String) -> Bool {
-        !id.isEmpty && id.utf8.count <= 64
-            && id.utf8.allSatisfy { byte in
+        var id = id
+        return id.withUTF8 { isValid($0) }
+    }
+
+    private static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.count <= 64
+            && bytes.allSatisfy { byte in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
@@ -35,12 +81,28 @@ public struct Viewer: Sendable, Hashable, CustomStringConvertible {
                 }
             }
     }
+
+    /// The bits of a minted value: `v` and exactly 16 lowercase hexadecimal digits.
+    private static func mintedBits(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard bytes.count == 17, bytes[0] == UInt8(ascii: "v") else { return nil }
+        var bits: UInt64 = 0
+        for byte in bytes[1...] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            bits = bits << 4 | UInt64(digit)
+        }
+        return bits
+    }
 }
 
 extension HTTPRequest {
     /// The viewer of this request. `ViewerCookie` middleware makes sure there is one; without it,
-    /// a request with no valid cookie is an anonymous viewer.
+    /// a request with no valid cookie is `Viewer.anonymous`.
     public var viewer: Viewer {
-        cookies[Viewer.cookieName].flatMap(Viewer.init(id:)) ?? Viewer(id: "anonymous")!
+        cookies[Viewer.cookieName].flatMap(Viewer.init(id:)) ?? .anonymous
     }
 }

@@ -72,7 +72,7 @@ struct GalleryRoutes: RouteCollection {
             TapEvent(
                 component: preview.title,
                 instance: form["instance"] ?? "",
-                viewer: request.viewer.id,
+                viewer: request.viewer,
                 outcome: .recorded,
                 location: returnTo
             ))

@@ -52,7 +52,7 @@ struct EventTable: HTMLComponent {
                         }
                         html.element(.td, text: event.component)
                         html.element(.td, text: event.instance)
-                        html.element(.td, text: event.viewer)
+                        html.element(.td, text: event.viewer.id)
                         html.element(.td, text: Self.describe(event.prior, as: event.stateName))
                         html.element(.td, text: Self.describe(event.optimistic, as: event.stateName))
                         html.element(.td, .class("outcome-" + event.outcome.rawValue), text: event.outcome.rawValue)

@@ -20,7 +20,7 @@ import Testing
         #expect(
             String(decoding: event.json.encoded(), as: UTF8.self)
                 == #"{"sequence":3,"time":"2000-02-29T00:00:00.000Z","component":"LikeButton","instance":"p1","#
-                + #""viewer":"alice","prior":{"liked":false,"count":10},"optimistic":{"liked":true,"count":11},"#
+                + #""viewer":"\#(Viewer(id: "alice")!.id)","prior":{"liked":false,"count":10},"optimistic":{"liked":true,"count":11},"#
                 + #""outcome":"rolled-back","latencyMs":12,"location":null}"#
         )
     }
@@ -38,7 +38,7 @@ import Testing
         #expect(
             String(decoding: event.json.encoded(), as: UTF8.self)
                 == #"{"sequence":1,"time":"1970-01-01T00:00:00.000Z","component":"AvatarView","instance":"ada","#
-                + #""viewer":"v1","prior":null,"optimistic":null,"outcome":"redirected","latencyMs":0,"#
+                + #""viewer":"\#(Viewer(id: "v1")!.id)","prior":null,"optimistic":null,"outcome":"redirected","latencyMs":0,"#
                 + #""location":"/users/ada"}"#
         )
     }

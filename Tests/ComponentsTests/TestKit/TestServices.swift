@@ -7,7 +7,7 @@ import Synchronization
 struct ServiceCall: Sendable, Equatable {
     /// The post or user.
     var target: String
-    var viewer: String
+    var viewer: Viewer
     /// Liked or following, wanted after the tap.
     var on: Bool
     var forcedOutcome: ForcedOutcome?

@@ -423,12 +423,14 @@ import Testing
             #expect(snapshot[target]?.count == base[target]! + tally, "count of \(target)")
             #expect(store.committed(target, viewer: "someone-else")?.count == base[target]! + tally)
             #expect(
-                snapshot[target]?.members == Set(outcomes.filter { $0.lastSucceeded[target] == true }.map(\.viewer)))
+                snapshot[target]?.members
+                    == Set(outcomes.filter { $0.lastSucceeded[target] == true }.map { Viewer(id: $0.viewer)! }))
             for outcome in outcomes {
                 #expect(
-                    store.committed(target, viewer: outcome.viewer)?.isOn == (outcome.lastSucceeded[target] ?? false),
+                    store.committed(target, viewer: Viewer(id: outcome.viewer)!)?.isOn
+                        == (outcome.lastSucceeded[target] ?? false),
                     "\(outcome.viewer) on \(target)")
-                #expect(store.view(target, viewer: outcome.viewer)?.busy == false, "pending state left")
+                #expect(store.view(target, viewer: Viewer(id: outcome.viewer)!)?.busy == false, "pending state left")
             }
         }
         #expect(store.turns.busyKeys == 0)

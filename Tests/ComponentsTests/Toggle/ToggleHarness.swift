@@ -63,12 +63,12 @@ struct ToggleHarness {
         return form.encoded
     }
 
-    func committed(_ target: String? = nil, viewer: String = "alice") -> ToggleState? {
+    func committed(_ target: String? = nil, viewer: Viewer = "alice") -> ToggleState? {
         store.committed(target ?? first, viewer: viewer)
     }
 
-    func render(_ target: String? = nil, viewer: String = "alice", returnTo: String? = nil) -> String? {
-        kind.render(target ?? first, Viewer(id: viewer)!, store, returnTo)
+    func render(_ target: String? = nil, viewer: Viewer = "alice", returnTo: String? = nil) -> String? {
+        kind.render(target ?? first, viewer, store, returnTo)
     }
 
     /// The first target's markup in a given state.

@@ -80,8 +80,8 @@ private final class Counter: Sendable {
     }
 
     @Test func countIsAlwaysBasePlusCommittedLikers() {
-        let viewers = (0..<8).map { "v\($0)" }
-        var model: [String: Set<String>] = ["p1": [], "p2": []]
+        let viewers = (0..<8).map { Viewer(id: "v\($0)")! }
+        var model: [String: Set<Viewer>] = ["p1": [], "p2": []]
         var random = SplitMix64(seed: 7)
         for _ in 0..<500 {
             let post = ["p1", "p2"].randomElement(using: &random)!
@@ -154,7 +154,7 @@ private final class Counter: Sendable {
     }
 
     private func expectView(
-        post: String, viewer: String, shows state: ToggleState, busy: Bool,
+        post: String, viewer: Viewer, shows state: ToggleState, busy: Bool,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let view = likes.view(post, viewer: viewer)

@@ -4,12 +4,25 @@ import HTTPTesting
 import Testing
 
 @Suite struct ViewerTests {
-    @Test(arguments: ["a", "v0123456789abcdef", "A-Z_09", "anonymous", String(repeating: "x", count: 64)])
-    func validIDs(_ id: String) throws {
-        #expect(Viewer.isValid(id))
+    @Test(arguments: ["v0123456789abcdef", "v0000000000000000", "vffffffffffffffff"])
+    func aMintedIDIsItsSixtyFourBitsAndRoundTrips(_ id: String) throws {
         let viewer = try #require(Viewer(id: id))
+        #expect(viewer.bits == UInt64(id.dropFirst(), radix: 16))
         #expect(viewer.id == id)
         #expect(viewer.description == id)
+        #expect(Viewer(id: viewer.id) == viewer)
+    }
+
+    /// Names in tests and `curl -b viewer=alice`: each is one viewer, the same every time, written as a
+    /// minted id.
+    @Test(arguments: ["a", "A-Z_09", "anonymous", "V0123456789ABCDEF", "v0123", String(repeating: "x", count: 64)])
+    func anyOtherValidValueIsAStableViewer(_ id: String) throws {
+        #expect(Viewer.isValid(id))
+        let viewer = try #require(Viewer(id: id))
+        #expect(Viewer(id: id) == viewer)
+        #expect(viewer.id.count == 17 && viewer.id.hasPrefix("v"))
+        #expect(Viewer(id: viewer.id) == viewer, "its written form names the same viewer")
+        #expect(viewer != Viewer(id: id + "x"))
     }
 
     @Test(arguments: [
@@ -34,6 +47,7 @@ import Testing
     @Test func requestViewerComesFromAValidCookie() {
         let request = HTTPRequest(method: .get, path: "/", headers: ["Cookie": "theme=dark; viewer=v42"])
         #expect(request.viewer == Viewer(id: "v42"))
+        #expect(request.viewer != .anonymous)
     }
 
     @Test(arguments: [nil, "viewer=", "viewer=bad id", "viewer=<script>", "other=v42"])
@@ -43,7 +57,7 @@ import Testing
             headers["Cookie"] = cookie
         }
         let request = HTTPRequest(method: .get, path: "/", headers: headers)
-        #expect(request.viewer.id == "anonymous")
+        #expect(request.viewer == .anonymous)
     }
 }
 
@@ -92,7 +106,7 @@ import Testing
 
     @Test func validCookieIsKeptAndNotSetAgain() async throws {
         let response = try await get("/whoami", cookie: "theme=dark; viewer=v-kept_1")
-        #expect(response.bodyText == "v-kept_1")
+        #expect(response.bodyText == Viewer(id: "v-kept_1")!.id)
         #expect(response.headers["Set-Cookie"] == nil)
     }
 
@@ -105,7 +119,7 @@ import Testing
     @Test func deferredHandlersSeeTheAssignedViewerToo() async throws {
         _ = expectAssignedViewer(try await get("/later", cookie: nil))
         let kept = try await get("/later", cookie: "viewer=v1")
-        #expect(kept.bodyText == "v1")
+        #expect(kept.bodyText == Viewer(id: "v1")!.id)
         #expect(kept.headers["Set-Cookie"] == nil)
     }
 
