@@ -62,7 +62,8 @@ public final class Application: Sendable {
         }
         var stores: [String: ToggleStore] = [:]
         for (section, counts) in baseCounts {
-            stores[section] = ToggleStore(baseCounts: counts, members: restored[section] ?? [:])
+            stores[section] = ToggleStore(
+                baseCounts: counts, members: restored[section] ?? [:], flashLimits: options.flashLimits)
         }
         self.likes = stores[Self.likesSection]!
         self.follows = stores[Self.followsSection]!

@@ -38,9 +38,13 @@ extension PreviewOptions {
           --max-pending N         requests waiting on the like and follow services at once; more get 503 (default 4096)
           --request-timeout SECS  time a request may take to arrive in full (default 15)
           --allow-host NAME       also answer to this Host (repeatable); others get 421
-          --state FILE            keep committed likes in FILE across restarts
+          --state FILE            keep committed likes and follows in FILE across restarts
           --public DIR            folder served under /public (default Public)
           --quiet                 no access log on stderr
+          --flash-capacity N      one-time messages (a failed tap's error, shown once on the page a tap
+                                  without script returns to) kept for viewers at most, per component;
+                                  the oldest go first (default 10000)
+          --flash-max-age SECS    such a message is dropped unseen after this long (default 600)
 
         Simulated like and follow services:
           --latency-ms MS         latency of each like or follow request (default 300)
@@ -144,6 +148,10 @@ extension PreviewOptions {
                     throw UsageError(message: "--failure-rate must be a number from 0 to 1, got \(text)")
                 }
                 options.simulation.failureRate = rate
+            case "--flash-capacity":
+                options.flashLimits.capacity = try integer(try value(), flag: flag, in: 0...10_000_000)
+            case "--flash-max-age":
+                options.flashLimits.maxAge = .seconds(try integer(try value(), flag: flag, in: 1...86_400))
             case "--seed":
                 let text = try value()
                 guard let seed = UInt64(text) else {

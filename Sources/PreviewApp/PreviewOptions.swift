@@ -9,9 +9,11 @@ public struct PreviewOptions: Sendable {
     public var publicFolder = "Public"
     /// How many handled taps the event log keeps.
     public var eventCapacity = 500
+    /// How many one-time messages (a failed tap's error for the page it returns to) wait, and how long.
+    public var flashLimits = FlashLimits()
     /// Host names answered besides localhost, 127.0.0.1 and [::1] (`--allow-host`).
     public var allowedHosts: [String] = []
-    /// Where committed like state is kept across restarts (`--state`); in memory only when `nil`.
+    /// Where committed likes and follows are kept across restarts (`--state`); in memory only when `nil`.
     public var stateFile: String?
     /// Set when the dev supervisor runs the server (`--dev-channel-fd`, `--dev-build`).
     public var dev: DevConnection?

@@ -1,3 +1,4 @@
+import Components
 import HTTPCore
 import PreviewApp
 import Testing
@@ -34,6 +35,15 @@ import Testing
         #expect(parsed.simulation == .init(latencyMilliseconds: 5, jitterMilliseconds: 2, failureRate: 0.5, seed: 9))
         #expect(!parsed.server.accessLog)
         #expect(parsed.publicFolder == "/tmp/p")
+    }
+
+    @Test func flashLimitsAreReadAndCheckedWithDefaultsFromTheHelp() throws {
+        #expect(try options([]).flashLimits == FlashLimits(capacity: 10_000, maxAge: .seconds(600)))
+        let parsed = try options(["--flash-capacity", "3", "--flash-max-age=60"])
+        #expect(parsed.flashLimits == FlashLimits(capacity: 3, maxAge: .seconds(60)))
+        #expect(PreviewOptions.usage.contains("(default 10000)") && PreviewOptions.usage.contains("(default 600)"))
+        #expect(throws: UsageError.self) { try PreviewOptions.parse(["--flash-max-age", "0"]) }
+        #expect(throws: UsageError.self) { try PreviewOptions.parse(["--flash-capacity", "-1"]) }
     }
 
     @Test func portFromEnvironmentUnlessGiven() throws {
@@ -75,7 +85,7 @@ import Testing
         for flag in [
             "--host", "--port", "--threads", "--max-connections", "--max-body", "--public", "--quiet", "--latency-ms",
             "--jitter-ms", "--failure-rate", "--seed", "--help", "--version", "--listen-fd", "--dev-channel-fd",
-            "--dev-build",
+            "--dev-build", "--flash-capacity", "--flash-max-age",
         ] {
             #expect(PreviewOptions.usage.contains(flag), "\(flag)")
         }

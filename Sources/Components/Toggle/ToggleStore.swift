@@ -52,10 +52,11 @@ public final class ToggleStore: Sendable {
     private struct Storage {
         var membership: Membership
         var pending: [Key: ToggleState] = [:]
-        var flashes = FlashMessages<Key>()
+        var flashes: FlashMessages<Key>
     }
 
     private let storage: Mutex<Storage>
+    private let clock: @Sendable () -> ContinuousClock.Instant
     private let commitObservers = Mutex<[@Sendable () -> Void]>([])
     /// Serialises taps per viewer and target.
     public let turns = TurnQueue<Key>()
@@ -64,8 +65,17 @@ public final class ToggleStore: Sendable {
     ///   - baseCounts: Each target's count from people other than the app's viewers.
     ///   - members: The viewers for whom each target is on (restored from a state file); unknown targets
     ///     are ignored.
-    public init(baseCounts: [String: Int], members: [String: Set<Viewer>] = [:]) {
-        storage = Mutex(Storage(membership: Membership(baseCounts: baseCounts, members: members)))
+    ///   - flashLimits: How many one-time messages wait, and for how long.
+    ///   - clock: The time messages are stamped and aged with (tests pass their own).
+    public init(
+        baseCounts: [String: Int], members: [String: Set<Viewer>] = [:], flashLimits: FlashLimits = FlashLimits(),
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
+        storage = Mutex(
+            Storage(
+                membership: Membership(baseCounts: baseCounts, members: members),
+                flashes: FlashMessages(limits: flashLimits)))
+        self.clock = clock
     }
 
     /// Calls `observer` after every commit that changed the committed state, and after `reset()`.
@@ -102,7 +112,8 @@ public final class ToggleStore: Sendable {
             if let pending = storage.pending[key] {
                 return (View(state: pending, busy: true), nil)
             }
-            return (View(state: committed, busy: false), storage.flashes.take(for: key))
+            let flash = storage.flashes.isEmpty ? nil : storage.flashes.take(for: key, now: clock())
+            return (View(state: committed, busy: false), flash)
         }
     }
 
@@ -157,12 +168,20 @@ public final class ToggleStore: Sendable {
 
     /// Leaves `flash` for the viewer's next render of the target, replacing any earlier one.
     public func setFlash(_ flash: Flash, for key: Key) {
-        storage.withLock { $0.flashes.set(flash, for: key) }
+        let now = clock()
+        storage.withLock { $0.flashes.set(flash, for: key, now: now) }
     }
 
     /// Returns and forgets the flash for `key`.
     public func takeFlash(for key: Key) -> Flash? {
-        storage.withLock { $0.flashes.take(for: key) }
+        let now = clock()
+        return storage.withLock { $0.flashes.take(for: key, now: now) }
+    }
+
+    /// How many one-time messages wait, and how many taps are in flight: both bounded (by
+    /// `FlashLimits` and by the server's limit on waiting requests).
+    public var waiting: (flashes: Int, pending: Int) {
+        storage.withLock { ($0.flashes.count, $0.pending.count) }
     }
 
     /// Every target's base, count and members, read in one critical section.
