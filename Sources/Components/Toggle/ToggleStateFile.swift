@@ -82,9 +82,14 @@ public struct ToggleStateFile: Sendable {
             }
             offset += count
         }
-        guard fsync(fd) == 0, close(fd) == 0 else {
+        // Closed whether or not it could be flushed: a descriptor left open would be lost (and a reader of
+        // the file would wait for its end forever).
+        let flushed = fsync(fd) == 0 ? 0 : errno
+        let closed = close(fd) == 0 ? 0 : errno
+        guard flushed == 0, closed == 0 else {
             unlink(temporary)
-            throw Failure(message: "cannot flush \(temporary): \(String(cString: strerror(errno)))")
+            throw Failure(
+                message: "cannot flush \(temporary): \(String(cString: strerror(flushed != 0 ? flushed : closed)))")
         }
         guard rename(temporary, path) == 0 else {
             unlink(temporary)

@@ -3,12 +3,11 @@ import Dispatch
 import HTTPCore
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// Writes the toggle stores' committed state to their file after commits, coalescing bursts: while one write
-/// runs, further commits only mark the state dirty, and one more write follows.
+/// Writes the toggle stores' committed state to their file after commits, coalescing bursts: a commit
+/// schedules a write (at most one every `interval`), and every commit until it runs rides along.
+///
+/// The stores' locks are held only to take their members (`ToggleStore.members()`: shared shards, no
+/// copy); sorting, encoding and writing happen outside them, so taps do not wait for the file.
 ///
 /// - Important: Writes happen on a Dispatch queue of their own, never on a server thread nor on the
 ///   cooperative pool (where `flush()`, which blocks, could otherwise wait for a write that cannot start).
@@ -16,52 +15,54 @@ import Synchronization
 public final class ToggleStatePersister: Sendable {
     private struct State {
         var dirty = false
-        var writing = false
+        /// A write is scheduled on the queue and has not finished.
+        var scheduled = false
+        var lastWrite: ContinuousClock.Instant?
         var lastError: String?
     }
 
     let file: ToggleStateFile
     /// The stores by section name (`like`, `follow`).
     let stores: [String: ToggleStore]
+    /// The least time from one scheduled write to the next.
+    public let interval: Duration
     private let state = Mutex(State())
+    /// Held while a write runs: a write and a `flush()` never overlap.
+    private let writing = Mutex(())
     private let writer = DispatchQueue(label: "ToggleStatePersister")
 
     /// Saves `stores` to `file` from now on: after every commit to any of them.
-    public init(file: ToggleStateFile, stores: [String: ToggleStore]) {
+    ///
+    /// - Parameter interval: The least time between two writes after commits (a crash loses at most the
+    ///   commits of that long; `flush()` writes at once).
+    public init(file: ToggleStateFile, stores: [String: ToggleStore], interval: Duration = .seconds(1)) {
         self.file = file
         self.stores = stores
+        self.interval = interval
         for store in stores.values {
             store.observeCommits { [weak self] in self?.commitHappened() }  // the persister holds the stores
         }
     }
 
-    /// Notes that the committed state changed; starts a write unless one is running.
+    /// Notes that the committed state changed; schedules a write unless one is scheduled.
     public func commitHappened() {
-        let start = state.withLock { state -> Bool in
+        let now = ContinuousClock.now
+        let delay = state.withLock { state -> Duration? in
             state.dirty = true
-            if state.writing { return false }
-            state.writing = true
-            return true
+            if state.scheduled { return nil }
+            state.scheduled = true
+            guard let last = state.lastWrite else { return .zero }
+            return max(.zero, interval - (now - last))
         }
-        if start {
-            writer.async { self.writeWhileDirty() }
+        if let delay {
+            schedule(after: delay)
         }
     }
 
-    /// Writes now if anything is unwritten; returns when the file is current.
+    /// Writes now if anything is unwritten (after a write that is running); returns when the file is
+    /// current.
     public func flush() {
-        while true {
-            let start = state.withLock { state -> Bool in
-                if state.writing || !state.dirty { return false }
-                state.writing = true
-                return true
-            }
-            if start {
-                writeWhileDirty()
-            }
-            if state.withLock({ !$0.writing && !$0.dirty }) { return }
-            usleepAWhile()
-        }
+        writeIfDirty()
     }
 
     /// The last write error, if the last write failed.
@@ -69,19 +70,29 @@ public final class ToggleStatePersister: Sendable {
         state.withLock { $0.lastError }
     }
 
-    private func writeWhileDirty() {
-        while true {
+    private func schedule(after delay: Duration) {
+        writer.asyncAfter(deadline: .now() + .nanoseconds(Int(delay.wholeNanoseconds))) {
+            self.writeIfDirty()
+            let again = self.state.withLock { state -> Bool in
+                state.lastWrite = .now
+                state.scheduled = state.dirty
+                return state.dirty
+            }
+            if again {
+                self.schedule(after: self.interval)
+            }
+        }
+    }
+
+    private func writeIfDirty() {
+        writing.withLock { _ in
             let proceed = state.withLock { state -> Bool in
-                guard state.dirty else {
-                    state.writing = false
-                    return false
-                }
-                state.dirty = false
-                return true
+                defer { state.dirty = false }
+                return state.dirty
             }
             guard proceed else { return }
             let sections = stores.mapValues { $0.members() }
-            do {
+            do throws(ToggleStateFile.Failure) {
                 try file.write(sections)
                 state.withLock { $0.lastError = nil }
             } catch {
@@ -89,10 +100,5 @@ public final class ToggleStatePersister: Sendable {
                 state.withLock { $0.lastError = error.message }
             }
         }
-    }
-
-    private func usleepAWhile() {
-        var request = timespec(tv_sec: 0, tv_nsec: 2_000_000)
-        nanosleep(&request, nil)
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import Synchronization
 
 #if canImport(Glibc)
@@ -46,11 +47,8 @@ final class ConnectionAcceptor: Sendable {
             throw ServerError("cannot create the acceptor's pipe: \(String(cString: strerror(errno)))")
         }
         wake = (ends[0], ends[1])
-        let start = AcceptorStart(acceptor: self, name: name)
-        let context = Unmanaged.passRetained(start).toOpaque()
-        var created = pthread_t()
-        guard pthread_create(&created, nil, acceptorThreadMain, context) == 0 else {
-            Unmanaged<AcceptorStart>.fromOpaque(context).release()
+        // The thread holds the acceptor until it ends.
+        guard let created = NamedThread.start(name: name, { [self] in run() }) else {
             close(wake.read)
             close(wake.write)
             throw ServerError("cannot start the acceptor thread")
@@ -118,22 +116,4 @@ final class ConnectionAcceptor: Sendable {
             }
         }
     }
-}
-
-/// What the acceptor thread needs: its acceptor (retained for the thread's lifetime) and its name.
-private final class AcceptorStart {
-    let acceptor: ConnectionAcceptor
-    let name: String
-
-    init(acceptor: ConnectionAcceptor, name: String) {
-        self.acceptor = acceptor
-        self.name = name
-    }
-}
-
-private func acceptorThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    let start = Unmanaged<AcceptorStart>.fromOpaque(context!).takeRetainedValue()
-    nameCurrentThread(start.name)
-    start.acceptor.run()
-    return nil
 }

@@ -1,3 +1,4 @@
+import Basics
 import Synchronization
 
 #if canImport(Glibc)
@@ -56,27 +57,15 @@ public final class HandlerPool: TaskExecutor, @unchecked Sendable {
         threadCount = max(1, threads)
         available = .allocate(capacity: 1)
         sem_init(available, 0, 0)
-        let ready = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-        sem_init(ready, 0, 0)
-        defer {
-            sem_destroy(ready)
-            ready.deallocate()
-        }
         var started: [pthread_t] = []
         for index in 0..<threadCount {
-            let start = ThreadStart(pool: self, name: "\(name)-\(index)", ready: ready)
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(start).toOpaque()
-            guard pthread_create(&thread, nil, handlerThreadMain, context) == 0 else {
-                Unmanaged<ThreadStart>.fromOpaque(context).release()
+            // Each thread holds the pool until it ends.
+            guard let thread = NamedThread.start(name: "\(name)-\(index)", { [self] in run() }) else {
                 preconditionFailure("cannot start handler thread \(index): \(errno)")
             }
             started.append(thread)
         }
         state.withLock { $0.threads = started }
-        for _ in started {
-            while sem_wait(ready) != 0 {}
-        }
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {
@@ -128,36 +117,4 @@ public final class HandlerPool: TaskExecutor, @unchecked Sendable {
         sem_destroy(available)
         available.deallocate()
     }
-}
-
-/// What a new handler thread needs: the pool (retained for the thread's lifetime), its name, and the
-/// semaphore that tells `init` it is running (valid until then).
-private final class ThreadStart {
-    let pool: HandlerPool
-    let name: String
-    let ready: UnsafeMutablePointer<sem_t>
-
-    init(pool: HandlerPool, name: String, ready: UnsafeMutablePointer<sem_t>) {
-        self.pool = pool
-        self.name = name
-        self.ready = ready
-    }
-}
-
-/// A handler thread's entry point.
-private func handlerThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    let start = Unmanaged<ThreadStart>.fromOpaque(context!).takeRetainedValue()
-    nameCurrentThread(start.name)
-    sem_post(start.ready)
-    start.pool.run()
-    return nil
-}
-
-/// Names the calling thread (at most 15 bytes are kept) by writing its `comm` file.
-func nameCurrentThread(_ name: String) {
-    let descriptor = open("/proc/thread-self/comm", O_WRONLY)
-    guard descriptor >= 0 else { return }
-    let bytes = Array(name.utf8.prefix(15))
-    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    close(descriptor)
 }

@@ -119,3 +119,52 @@ import Testing
         #expect(restored.committed("p1", viewer: "vsave") == .init(isOn: true, count: 6))
     }
 }
+
+/// The writer holds no store lock while it writes: taps go on while the file is stuck.
+@Suite struct ToggleStatePersisterTests {
+    @Test func tapsGoOnWhileTheFileIsBeingWritten() async throws {
+        let folder = NSTemporaryDirectory() + "stuck-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The writer's temporary file is a FIFO: opening it to write blocks until someone reads it, so the
+        // write stops half-way, after it took the members.
+        let temporary = folder + "/state.tmp-\(getpid())"
+        #expect(mkfifo(temporary, 0o644) == 0)
+        let likes = ToggleStore(baseCounts: ["p1": 0])
+        let persister = ToggleStatePersister(
+            file: ToggleStateFile(path: folder + "/state"), stores: ["like": likes], interval: .zero)
+        let first = ToggleStore.Key(viewer: Viewer(bits: 1), target: "p1")
+        _ = likes.begin(first, on: true)
+        _ = likes.finish(first, on: true, succeeded: true)  // schedules the write, which gets stuck
+        try await Task.sleep(for: .milliseconds(200))
+
+        let tapped = try await withDeadline(.seconds(10)) {
+            try await offThePool {
+                for bits in 2...1_001 as ClosedRange<UInt64> {
+                    let key = ToggleStore.Key(viewer: Viewer(bits: bits), target: "p1")
+                    _ = likes.begin(key, on: true)
+                    _ = likes.finish(key, on: true, succeeded: true)
+                }
+                return likes.committed("p1", viewer: Viewer(bits: 1_001))
+            }
+        }
+        #expect(tapped == ToggleState(isOn: true, count: 1_001), "taps waited for the stuck write")
+
+        // Let the write finish: what it wrote is the state it took, and it loads.
+        let written = try await offThePool { () -> [UInt8] in
+            let descriptor = open(temporary, O_RDONLY)
+            defer { close(descriptor) }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while case let count = chunk.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }),
+                count > 0
+            {
+                bytes += chunk[..<count]
+            }
+            return bytes
+        }
+        #expect(String(decoding: written, as: UTF8.self).contains("like\tp1\tv0000000000000001\n"))
+        try await offThePool { persister.flush() }
+        #expect(persister.lastError == nil)
+    }
+}
