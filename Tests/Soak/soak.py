@@ -4,8 +4,8 @@
 Usage: soak.py SERVER_BINARY SECONDS [PUBLIC_DIR]
 
 Starts the server on a free loopback port (failure rate 0.3, latency with jitter), sends pages, fragments,
-static files, avatar, like and follow taps, malformed and oversized requests, and clients that leave
-mid-request, from many threads. Then checks from /api/posts/{id}, /api/users/{uid} and /events that every
+static files, avatar, like and follow taps (some from clients without cookies, who never come back),
+malformed and oversized requests, and clients that leave mid-request, from many threads. Then checks from /api/posts/{id}, /api/users/{uid} and /events that every
 post's and person's count is its base plus its likers or followers, that each tracked viewer holds the
 state of their last successful tap, that the newest event of each viewer and target agrees with that state, that no 5xx but the intended 503s was seen, and that RSS
 after the run is at most RSS after warm-up + 10 MB. Prints one summary line; exits 1 on any breach.
@@ -63,6 +63,7 @@ class Soak:
         self.expected = {}
         self.all_viewers = set()
         self.events_compared = 0
+        self.cookieless = 0
 
     def breach(self, message):
         with self.lock:
@@ -148,6 +149,22 @@ class Soak:
             status, _, _ = self.request(conn, "POST", "/components/avatar/tap", viewer, f"uid={uid}")
             if status != (404 if uid == "ghost" else 303):
                 self.breach(f"avatar tap for {uid} answered {status}")
+        elif roll < 0.55:
+            # A client without a cookie jar: a new viewer on every request, who never comes back for the
+            # message a failed tap leaves. Such taps change no count: they fail, or ask for "off", which a
+            # new viewer already has.
+            toggle = rng.choice([LIKE, FOLLOW])
+            fails = rng.random() < 0.5
+            body = f"{toggle.target_field}={rng.choice(toggle.targets)}&{toggle.state}={'true' if fails else 'false'}"
+            headers = {"X-Simulate-Failure": "always" if fails else "never"}
+            if rng.random() < 0.5:
+                headers["HX-Request"] = "true"
+            status, _, _ = self.request(conn, "POST", toggle.path, None, body, headers, allow_503=True)
+            if status not in (200, 303, 503) or (status == 503) != (fails and "HX-Request" in headers):
+                self.breach(f"cookieless {toggle.name} tap answered {status}")
+            with self.lock:
+                self.cookieless += 1
+                self.intended_503 += 1 if status == 503 else 0
         elif roll < 0.75:
             path = rng.choice([
                 "/", "/feed", f"/users/{rng.choice(USERS)}", f"/posts/{rng.choice(POSTS)}", "/events",
@@ -282,7 +299,8 @@ class Soak:
         print(f"soak: {self.requests} requests in {elapsed:.0f} s ({self.requests / elapsed:.0f}/s), "
               f"{len(self.all_viewers)} viewers, 503 (like and follow failures) {self.intended_503}, other 5xx "
               f"{sum(v for k, v in fives.items()) - self.intended_503}, RSS {warm / 1024:.1f} → {end / 1024:.1f} MB, "
-              f"{self.events_compared} newest events compared, {len(self.breaches)} breaches")
+              f"{self.cookieless} cookieless taps, {self.events_compared} newest events compared, "
+              f"{len(self.breaches)} breaches")
         for message in self.breaches:
             print(f"  breach: {message}")
         return 1 if self.breaches else 0

@@ -13,6 +13,7 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 QUICK = "--quick" in sys.argv
+MEMORY_ONLY = "--memory" in sys.argv
 DURATION = 3 if QUICK else 10
 ROUNDS = 1 if QUICK else 3
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -146,6 +147,9 @@ def main():
         print("  (no reference server: ratios omitted)")
     common = ["--port", "0", "--quiet", "--latency-ms", "0", "--failure-rate", "0", "--threads", str(CORES),
               "--public", os.path.join(ROOT, "Public"), "--max-connections", "4096", "--max-pending", "8192"]
+    if MEMORY_ONLY:
+        memory_rows(binary, common)
+        return
     ours = Server([binary] + common)
     fetch(ours.url("/healthz"))
     time.sleep(0.5)
@@ -221,6 +225,124 @@ def main():
         print(f"| {name} | {ours_result['rps']:.0f} | {ours_result['p50']:.2f} | {ours_result['p99']:.2f} | "
               f"{ours_result['cpu']:.1f} | {ours_result['rss']:.1f} | {ratio} |")
     print(f"\nidle RSS {idle_rss:.1f} MB; release build {BUILD_SECONDS:.1f} s ({BUILD_KIND})")
+    memory_rows(binary, common)
+
+
+# Memory: clients that never come back (no cookie jar) must not grow the server (issue 15).
+MEMORY_SECONDS = 5 if QUICK else 15
+
+
+def tap_script(name, cookie, simulate, alternate=False):
+    """A wrk script of like taps on random posts: without a cookie (a new viewer each time) or with one."""
+    path = os.path.join(WORK, name + ".lua")
+    with open(path, "w") as f:
+        f.write(TAP_SCRIPT.replace("--COOKIE--", f'headers["Cookie"] = "{cookie}"' if cookie else "")
+                .replace("--SIMULATE--", simulate).replace("--ALTERNATE--", "true" if alternate else "false"))
+    return path
+
+
+def rss_mb(server):
+    time.sleep(0.5)
+    return proc_status(server.pid, "VmRSS") / 1024
+
+
+def memory_rows(binary, common):
+    print(f"memory: {MEMORY_SECONDS} s floods of like taps, wrk -t2 -c32, RSS from /proc", flush=True)
+    results = []
+
+    # 1. Cookieless taps that fail: each leaves a one-time message for a viewer who never comes back.
+    server = Server([binary] + common)
+    idle = rss_mb(server)
+    failing = tap_script("cookieless-failing", None, "always")
+    first = wrk(server, "/components/like/tap", connections=32, script=failing, duration=MEMORY_SECONDS)
+    after_first = rss_mb(server)
+    second = wrk(server, "/components/like/tap", connections=32, script=failing, duration=MEMORY_SECONDS)
+    after_second = rss_mb(server)
+    taps = (first["rps"] + second["rps"]) * MEMORY_SECONDS
+    results.append(("cookieless failing taps, two floods", f"{taps:,.0f} taps",
+                    f"idle {idle:.1f} → {after_first:.1f} → {after_second:.1f} MB "
+                    f"(+{after_first - idle:.1f} MB, then {after_second - after_first:+.1f} MB)",
+                    "≤ idle + 32 MB, flat"))
+    server.stop()
+
+    # 2. Cookieless likes that succeed: each is a new viewer's like, kept.
+    server = Server([binary] + common)
+    start = like_total(server)
+    idle = rss_mb(server)
+    liking = tap_script("cookieless-liking", None, "never")
+    run = wrk(server, "/components/like/tap", connections=32, script=liking, duration=MEMORY_SECONDS)
+    after = rss_mb(server)
+    likes = like_total(server) - start
+    results.append(("cookieless successful likes", f"{likes:,} likes",
+                    f"idle {idle:.1f} → {after:.1f} MB: {(after - idle) * 1024 * 1024 / max(likes, 1):.0f} bytes per like",
+                    "≤ 64 bytes per like"))
+
+    # 3. The same with a fixed cookie: likes and unlikes of the same viewers.
+    before = rss_mb(server)
+    fixed = tap_script("fixed-cookie", "viewer=vbenchfixed", "never", alternate=True)
+    run = wrk(server, "/components/like/tap", connections=32, script=fixed, duration=MEMORY_SECONDS)
+    after = rss_mb(server)
+    results.append(("fixed cookie, like and unlike", f"{run['rps'] * MEMORY_SECONDS:,.0f} taps",
+                    f"{before:.1f} → {after:.1f} MB ({after - before:+.1f} MB)", "no growth"))
+    server.stop()
+
+    # 4. Tap p99 while a million likes are committed and the state file is rewritten, against no --state.
+    p99 = {}
+    for label, extra in [("without --state", []), ("with --state", ["--state", os.path.join(WORK, "bench.state")])]:
+        if extra and os.path.exists(extra[1]):
+            os.remove(extra[1])
+        server = Server([binary] + common + extra)
+        start = like_total(server)
+        filled = 0
+        while filled < 1_000_000:
+            wrk(server, "/components/like/tap", connections=32, script=liking, duration=10)
+            filled = like_total(server) - start
+        run = wrk(server, "/components/like/tap", connections=32, script=viewers_script(), duration=MEMORY_SECONDS)
+        size = os.path.getsize(extra[1]) / 1e6 if extra else 0
+        p99[label] = run["p99"]
+        results.append((f"taps with {filled:,} likes committed, {label}", f"{run['rps']:.0f} taps/s",
+                        f"p50 {run['p50']:.2f} ms, p99 {run['p99']:.2f} ms" + (f", file {size:.0f} MB" if extra else ""),
+                        "p99 ≤ 2× without --state" if extra else ""))
+        server.stop()
+    ratio = p99["with --state"] / max(p99["without --state"], 0.001)
+    print("\n| memory workload | amount | measured | target |")
+    print("|---|---|---|---|")
+    for name, amount, measured, target in results:
+        print(f"| {name} | {amount} | {measured} | {target} |")
+    print(f"\ntap p99 with --state / without: {ratio:.2f}×")
+
+
+def like_total(server):
+    """Every post's count, summed, from the API."""
+    total = 0
+    for post in range(1, 21):
+        body, _ = fetch(server.url(f"/api/posts/p{post}"), {"Cookie": "viewer=vbenchcount"})
+        total += int(re.search(rb'"count":(\d+)', body).group(1))
+    return total
+
+
+def viewers_script():
+    """Taps by 5,000 viewers per wrk thread, alternating like and unlike: every tap commits a change."""
+    path = os.path.join(WORK, "viewers.lua")
+    with open(path, "w") as f:
+        f.write(LIKE_SCRIPT.replace("--EXTRA--", 'headers["HX-Request"] = "true"'))
+    return path
+
+TAP_SCRIPT = """
+-- Like taps on random posts, with HX-Request; a viewer cookie only where the bench sets one.
+local counter = 0
+request = function()
+  counter = counter + 1
+  local headers = {}
+  headers["Content-Type"] = "application/x-www-form-urlencoded"
+  headers["HX-Request"] = "true"
+  headers["X-Simulate-Failure"] = "--SIMULATE--"
+  --COOKIE--
+  local liked = "true"
+  if --ALTERNATE-- and counter % 2 == 0 then liked = "false" end
+  return wrk.format("POST", "/components/like/tap", headers, "post=p" .. (math.random(20)) .. "&liked=" .. liked)
+end
+"""
 
 
 LIKE_SCRIPT = """

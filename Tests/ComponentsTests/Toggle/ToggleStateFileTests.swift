@@ -1,5 +1,6 @@
 import Components
 import Foundation
+import HTTPCore
 import HTTPTesting
 import Testing
 
@@ -43,6 +44,17 @@ import Testing
         #expect(
             try Data(contentsOf: URL(fileURLWithPath: folder + "/a"))
                 == Data(contentsOf: URL(fileURLWithPath: folder + "/b")))
+    }
+
+    /// A viewer minted for a cookie is the same viewer after a trip through the request and the file.
+    @Test func aMintedViewerRoundTripsThroughTheCookieAndTheFile() throws {
+        let minted = Viewer.random()
+        let request = HTTPRequest(method: .get, path: "/", headers: ["Cookie": "viewer=\(minted.id)"])
+        #expect(request.viewer == minted)
+        try file().write(["like": ["p1": [request.viewer]]])
+        let text = try String(contentsOfFile: folder + "/state", encoding: .utf8)
+        #expect(text.contains("like\tp1\t\(minted.id)\n"))
+        #expect(try file().load(known: known)?["like"]?["p1"] == [minted])
     }
 
     /// A file written before follows existed: likes only, `post<TAB>viewer` lines.

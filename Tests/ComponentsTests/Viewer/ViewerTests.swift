@@ -33,6 +33,12 @@ import Testing
         #expect(Viewer(id: id) == nil)
     }
 
+    /// What a like or follow costs per viewer: 8 bytes, not a heap-allocated 17-character string.
+    @Test func aViewerIsSixtyFourBitsInline() {
+        #expect(MemoryLayout<Viewer>.size == 8)
+        #expect(MemoryLayout<ToggleStore.Key>.size <= 8 + MemoryLayout<String>.size)
+    }
+
     @Test func randomViewerIsVAndSixteenHexDigits() {
         let ids = (0..<100).map { _ in Viewer.random().id }
         for id in ids {
