@@ -129,7 +129,7 @@ def test_real_stream_adds_a_row_for_a_new_tap(browser, server):
     """The server's own /events/stream: a tap made elsewhere shows up on an open /events page."""
     browser.get(server.url + "/events")
     assert browser.find_element(By.CSS_SELECTOR, "table.event-log").get_attribute("data-stream")
-    viewer = "vstreamcheck01"
+    viewer = "v00000000c0ffee01"  # as the server writes viewers: v and 16 hex digits
     for attempt in range(5):  # the first tap can come before the page's EventSource has connected
         request = urllib.request.Request(server.url + "/components/avatar/tap", data=b"uid=linus",
                                          headers={"Cookie": f"viewer={viewer}"})
