@@ -98,7 +98,8 @@ public final class Application: Sendable {
         router.mount(pages)
         router.mount(
             GalleryRoutes(
-                stores: [likes, follows], service: service, events: events, startupSettings: options.simulation))
+                stores: [likes, follows], service: service, events: events, startupSettings: options.simulation,
+                placements: Placements(rendered: pages.demoPages(for: Viewer(bits: 0)))))
         let navigator = AppNavigator(fixtures: fixtures)
         router.mount(AvatarView.SelfManagedRoutes(navigator: navigator, events: events))
         router.mount(LikeButton.SelfManagedRoutes(likes: likes, service: likeService ?? service, events: events))

@@ -81,6 +81,29 @@ struct PageRoutes: RouteCollection {
         }
     }
 
+    /// The demo pages that place components (the feed, a profile, a post), as `viewer` sees them.
+    func demoPages(for viewer: Viewer) -> [(page: Placements.Page, html: [UInt8])] {
+        let context = PageContext(
+            fixtures: fixtures, cells: cells, likes: likes, follows: follows, settings: service.settings,
+            viewer: viewer)
+        var pages = [(Placements.Page(name: "Feed", path: "/feed"), renderFeed(for: viewer))]
+        if let user = fixtures.users.first {
+            pages.append(
+                (
+                    Placements.Page(name: "Profile", path: AppNavigator.profilePath(user.uid)),
+                    ProfilePage(context: context, user: user).render()
+                ))
+        }
+        if let post = fixtures.posts.first {
+            pages.append(
+                (
+                    Placements.Page(name: "Post", path: AppNavigator.postPath(post.id)),
+                    PostPage(context: context, post: post).render()
+                ))
+        }
+        return pages
+    }
+
     /// The feed page as `viewer` sees it.
     func renderFeed(for viewer: Viewer) -> [UInt8] {
         FeedPage(

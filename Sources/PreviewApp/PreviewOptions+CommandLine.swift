@@ -6,6 +6,8 @@ public enum PreviewCommand: Sendable {
     case serve(PreviewOptions)
     /// `render NAME [key=value …]`: print a component's fragment.
     case render(component: String, parameters: [(name: String, value: String)])
+    /// `variant-calls`: print `Tests/PreviewAppTests/VariantCalls.swift` (scripts/generate-variant-calls).
+    case variantCalls
     case help
     case version
 }
@@ -26,6 +28,7 @@ extension PreviewOptions {
     public static let usage = """
         Usage: preview-server [options]
                preview-server render COMPONENT [key=value ...]
+               preview-server variant-calls
 
         A local web preview server for self-managed UI components.
 
@@ -64,6 +67,8 @@ extension PreviewOptions {
         render prints the HTML fragment of a component (\(ComponentCatalog.all.map(\.name).joined(separator: ", "))) for the given
         parameters, exactly as GET /components/COMPONENT/fragment serves it; config=plain
         selects the plain configuration. Bad parameters: a message on stderr, exit 2.
+        variant-calls prints every variant's Swift as a test file (Tests/PreviewAppTests/VariantCalls.swift,
+        written by scripts/generate-variant-calls).
         """
 
     /// Parses `arguments` (without the program name). `--flag value` and `--flag=value` both work.
@@ -71,6 +76,9 @@ extension PreviewOptions {
     /// - Parameter environmentPort: The `PORT` environment variable, used unless `--port` is given.
     public static func parse(_ arguments: [String], environmentPort: String? = nil) throws(UsageError) -> PreviewCommand
     {
+        if arguments == ["variant-calls"] {
+            return .variantCalls
+        }
         if arguments.first == "render" {
             return try parseRender(Array(arguments.dropFirst()))
         }

@@ -30,6 +30,8 @@ case .render(let component, let parameters):
         StandardError.write("preview-server: \(error.message)\n")
         exit(2)
     }
+case .variantCalls:
+    StandardOutput.write(VariantCallsFile.source())
 case .serve(let options):
     do {
         let app = try Application(options: options)

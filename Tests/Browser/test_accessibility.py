@@ -42,17 +42,23 @@ def test_page_has_no_axe_violations(browser, seeded_server, axe_source, path, sc
     assert not violations, readable(violations, f"{path} ({scheme})")
 
 
+@pytest.mark.parametrize("width", [1200, 375])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_component_page_has_no_axe_violations(browser, seeded_server, axe_source, scheme):
-    """Every component in the catalogue, so that the next component is checked without editing this file."""
+def test_every_component_page_has_no_axe_violations(browser, seeded_server, axe_source, scheme, width):
+    """Every component in the catalogue, with its HTML and Swift panels open, wide and at 375 px, so that
+    the next component is checked without editing this file."""
     with urllib.request.urlopen(seeded_server.url + "/components.json", timeout=10) as response:
         names = [component["name"] for component in json.load(response)["components"]]
     assert {"avatar", "like", "follow"} <= set(names), names
-    emulate(browser, scheme, 1200)
+    emulate(browser, scheme, width)
     for name in names:
         browser.get(f"{seeded_server.url}/components/{name}")
+        opened = browser.execute_script(
+            "const panels = document.querySelectorAll('details.source');"
+            "panels.forEach(function (d) { d.open = true; }); return panels.length;")
+        assert opened >= 2, f"/components/{name} has no HTML and Swift panels"
         violations = run_axe(browser, axe_source)
-        assert not violations, readable(violations, f"/components/{name} ({scheme})")
+        assert not violations, readable(violations, f"/components/{name} ({scheme}, {width} px)")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -17,7 +17,16 @@ import Testing
         for component in components {
             let parameters = try #require(component["parameters"] as? [[String: Any]])
             #expect(parameters.allSatisfy { $0["name"] is String && $0["type"] is String && $0["default"] is String })
+            let handler = try #require(component["handler"] as? [String: Any])
+            let handlerFile = try #require(handler["file"] as? String)
+            #expect(handlerFile.hasSuffix("+SelfManaged.swift"))
+            #expect(FileManager.default.fileExists(atPath: PackagePaths.root + "/" + handlerFile), "\(handlerFile)")
+            let title = try #require(component["title"] as? String)
             for variant in try #require(component["variants"] as? [[String: Any]]) {
+                let usage = try #require(variant["usage"] as? [String: String])
+                #expect(usage["selfManaged"]?.hasPrefix(title + ".selfManaged(") == true)
+                #expect(usage["plain"]?.hasPrefix(title + "(") == true)
+                #expect(usage["plain"]?.contains("TapAction(path: \"/gallery/actions/") == true)
                 let fragment = try #require(variant["fragment"] as? String)
                 let response = try await app.responder.test(.get, fragment)
                 #expect(response.status == .ok, "\(fragment)")
@@ -93,7 +102,7 @@ import Testing
             #expect(html.contains("id=\"variant-\(variant.slug)\""))
         }
         #expect(html.contains("<form class=\"param-form\" method=\"get\" action=\"/components/like\">"))
-        #expect(html.contains("<pre><code>&lt;div class=\"like\" id=\"like-p1\""))
+        #expect(html.contains("<pre tabindex=\"0\"><code>&lt;div class=\"like\" id=\"like-p1\""))
         #expect(html.contains("viewport--phone"))
         #expect(html.contains("<iframe class=\"viewport-frame\" src=\"/components/like/frame?config=self-managed"))
         #expect(

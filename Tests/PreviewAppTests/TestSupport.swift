@@ -68,3 +68,8 @@ enum PreviewAppFragments {
         String(decoding: try FragmentRenderer.render(component: component, parameters: parameters), as: UTF8.self)
     }
 }
+
+/// A golden file's contents, from `Tests/PreviewAppTests/Snapshots/` (`like/unliked-0-likes.html`).
+func goldenFile(_ name: String) throws -> String {
+    try String(contentsOfFile: SnapshotTests.folder + "/" + name, encoding: .utf8)
+}

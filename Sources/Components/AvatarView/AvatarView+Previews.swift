@@ -39,10 +39,12 @@ extension AvatarView {
                 summary: "Opens the user's profile: 303 to /users/{uid}; 400 without uid, 404 for an unknown user.",
                 fields: [PreviewAction.Field("uid", "The user whose profile to open.")],
                 exampleBody: "uid=ada",
-                headers: [("HX-Request: true", "Answer 200 with HX-Redirect instead of a 303.")]
+                headers: [("HX-Request: true", "Answer 200 with HX-Redirect instead of a 303.")],
+                documentation: AvatarView.SelfManagedRoutes.documentation
             )
         ],
         instance: { $0["uid"] },
+        handlerFile: AvatarView.handlerFile,
         make: { values, configuration, plainAction in
             let vip = VIPStatus(rawValue: values["vip"]) ?? .none
             let size = Size(rawValue: values["size"]) ?? .regular
@@ -55,6 +57,18 @@ extension AvatarView {
                 return AvatarView(
                     imageURL: values.optional("image"), vip: vip, displayName: values["name"], size: size,
                     action: plainAction)
+            }
+        },
+        swift: { values, configuration, plainAction in
+            switch configuration {
+            case .selfManaged:
+                SwiftCall("AvatarView.selfManaged").optionalString("imageURL", values.optional("image"))
+                    .member("vip", values["vip"]).string("uid", values["uid"]).string("displayName", values["name"])
+                    .member("size", values["size"], omittedWhen: Size.regular.rawValue)
+            case .plain:
+                SwiftCall("AvatarView").optionalString("imageURL", values.optional("image"))
+                    .member("vip", values["vip"]).string("displayName", values["name"])
+                    .member("size", values["size"], omittedWhen: Size.regular.rawValue).action("action", plainAction)
             }
         }
     )

@@ -9,6 +9,8 @@ import HTTPCore
 /// profile and answers `303 See Other` with `Location: /users/{uid}`; with `HX-Request: true` it answers
 /// `200` with `HX-Redirect` instead. A missing `uid` is `400`, an unknown user `404`.
 extension AvatarView {
+    /// This file, which holds the handler of the component's own tap (the gallery names it).
+    public static let handlerFile = SourceFile.path(#filePath)
     public static let tapPath = "/components/avatar/tap"
 
     /// An avatar that takes the viewer to `uid`'s profile when tapped.

@@ -47,10 +47,12 @@ extension FollowButton {
                         "Answer 200 with the fragment, or 503 with the restored fragment and an alert."
                     ),
                     ("X-Simulate-Failure: always|never", "Force the follow service's outcome for this tap."),
-                ]
+                ],
+                documentation: FollowButton.SelfManagedRoutes.documentation
             )
         ],
         instance: { $0["uid"] },
+        handlerFile: FollowButton.handlerFile,
         make: { values, configuration, plainAction in
             switch configuration {
             case .selfManaged:
@@ -63,6 +65,23 @@ extension FollowButton {
                     following: values.bool("following"), followers: values.int("followers"),
                     animated: values.bool("animated"), busy: values.bool("busy"), message: values.optional("message"),
                     action: plainAction)
+            }
+        },
+        swift: { values, configuration, plainAction in
+            switch configuration {
+            case .selfManaged:
+                SwiftCall("FollowButton.selfManaged").string("uid", values["uid"])
+                    .bool("following", values.bool("following")).int("followers", values.int("followers"))
+                    .string("returnTo", values.optional("return_to"))
+                    .bool("busy", values.bool("busy"), omittedWhen: false)
+                    .bool("animated", values.bool("animated"), omittedWhen: false)
+                    .string("message", values.optional("message"))
+            case .plain:
+                SwiftCall("FollowButton").bool("following", values.bool("following"))
+                    .int("followers", values.int("followers"))
+                    .bool("animated", values.bool("animated"), omittedWhen: false)
+                    .bool("busy", values.bool("busy"), omittedWhen: false).string("message", values.optional("message"))
+                    .action("action", plainAction)
             }
         }
     )

@@ -17,6 +17,8 @@ import HTTPCore
 ///   one follows themselves). None of them changes anything.
 /// - `X-Simulate-Failure: always` or `never` forces the service's outcome for that tap.
 extension FollowButton {
+    /// This file, which holds the handler of the component's own tap (the gallery names it).
+    public static let handlerFile = SourceFile.path(#filePath)
     public static let tapPath = "/components/follow/tap"
     static let failureMessage = "Your follow couldn't be saved, so it was undone. Please try again."
 

@@ -42,10 +42,12 @@ extension LikeButton {
                         "Answer 200 with the fragment, or 503 with the restored fragment and an alert."
                     ),
                     ("X-Simulate-Failure: always|never", "Force the like service's outcome for this tap."),
-                ]
+                ],
+                documentation: LikeButton.SelfManagedRoutes.documentation
             )
         ],
         instance: { $0["post"] },
+        handlerFile: LikeButton.handlerFile,
         make: { values, configuration, plainAction in
             switch configuration {
             case .selfManaged:
@@ -58,6 +60,20 @@ extension LikeButton {
                     elementID: LikeButton.elementID(forPost: values["post"]), liked: values.bool("liked"),
                     count: values.int("count"), animated: values.bool("animated"), busy: values.bool("busy"),
                     action: plainAction)
+            }
+        },
+        swift: { values, configuration, plainAction in
+            switch configuration {
+            case .selfManaged:
+                SwiftCall("LikeButton.selfManaged").string("post", values["post"]).bool("liked", values.bool("liked"))
+                    .int("count", values.int("count")).string("returnTo", values.optional("return_to"))
+                    .bool("busy", values.bool("busy"), omittedWhen: false)
+                    .bool("animated", values.bool("animated"), omittedWhen: false)
+            case .plain:
+                SwiftCall("LikeButton").string("elementID", LikeButton.elementID(forPost: values["post"]))
+                    .bool("liked", values.bool("liked")).int("count", values.int("count"))
+                    .bool("animated", values.bool("animated"), omittedWhen: false)
+                    .bool("busy", values.bool("busy"), omittedWhen: false).action("action", plainAction)
             }
         }
     )

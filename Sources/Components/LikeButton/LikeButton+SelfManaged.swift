@@ -17,6 +17,8 @@ import HTTPCore
 /// - Unknown post `404`; a missing or invalid field `400`. Neither changes anything.
 /// - `X-Simulate-Failure: always` or `never` forces the service's outcome for that tap.
 extension LikeButton {
+    /// This file, which holds the handler of the component's own tap (the gallery names it).
+    public static let handlerFile = SourceFile.path(#filePath)
     public static let tapPath = "/components/like/tap"
     /// Where a tap without a usable `return_to` lands.
     public static let defaultReturnPath = "/feed"

@@ -23,6 +23,10 @@ public struct ComponentPreview: Sendable {
     public let actions: [PreviewAction]
     /// Builds the component; `plainAction` is used in the plain configuration.
     let make: @Sendable (PreviewValues, Configuration, TapAction) -> any HTMLComponent
+    /// The same call as `make`, written as Swift source.
+    let swiftCall: @Sendable (PreviewValues, Configuration, TapAction) -> SwiftCall
+    /// The file that holds the self-managed tap's handler, from the package's root.
+    public let handlerFile: String
     /// Names the instance (post or user id) a set of values shows, for the event log.
     public let instance: @Sendable (PreviewValues) -> String
 
@@ -34,7 +38,9 @@ public struct ComponentPreview: Sendable {
         variants: [PreviewVariant],
         actions: [PreviewAction],
         instance: @escaping @Sendable (PreviewValues) -> String,
-        make: @escaping @Sendable (PreviewValues, Configuration, TapAction) -> any HTMLComponent
+        handlerFile: String,
+        make: @escaping @Sendable (PreviewValues, Configuration, TapAction) -> any HTMLComponent,
+        swift: @escaping @Sendable (PreviewValues, Configuration, TapAction) -> SwiftCall
     ) {
         self.name = name
         self.title = title
@@ -44,6 +50,8 @@ public struct ComponentPreview: Sendable {
         self.actions = actions
         self.instance = instance
         self.make = make
+        self.swiftCall = swift
+        self.handlerFile = handlerFile
     }
 
     /// Checks raw parameters (from a query), filling in defaults; unknown names are ignored, and of
@@ -82,6 +90,15 @@ public struct ComponentPreview: Sendable {
         plainAction: TapAction = TapAction(path: "/")
     ) -> any HTMLComponent {
         make(values, configuration, plainAction)
+    }
+
+    /// The Swift call that renders `component(values, configuration:plainAction:)`, as source.
+    public func swift(
+        _ values: PreviewValues,
+        configuration: Configuration = .selfManaged,
+        plainAction: TapAction = TapAction(path: "/")
+    ) -> SwiftCall {
+        swiftCall(values, configuration, plainAction)
     }
 
     /// The rendered fragment for `values`.

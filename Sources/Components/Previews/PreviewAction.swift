@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// A request a component's tap sends, described for people who test over HTTP.
 public struct PreviewAction: Sendable {
     public struct Field: Sendable {
@@ -20,6 +22,8 @@ public struct PreviewAction: Sendable {
     public let exampleBody: String
     /// Request headers that change the answer.
     public let headers: [(name: String, summary: String)]
+    /// The answers the handler gives, as its route documents them: status and what it means.
+    public let outcomes: [(status: Int, summary: String)]
 
     public init(
         method: String = "POST",
@@ -27,7 +31,8 @@ public struct PreviewAction: Sendable {
         summary: String,
         fields: [Field],
         exampleBody: String,
-        headers: [(name: String, summary: String)] = []
+        headers: [(name: String, summary: String)] = [],
+        documentation: RouteDocumentation? = nil
     ) {
         self.method = method
         self.path = path
@@ -35,6 +40,7 @@ public struct PreviewAction: Sendable {
         self.fields = fields
         self.exampleBody = exampleBody
         self.headers = headers
+        self.outcomes = documentation?.responses.map { ($0.status, $0.description) } ?? []
     }
 
     /// A `curl` command that sends the example to `origin`.

@@ -14,6 +14,13 @@ enum ComponentCatalogJSON {
             ("summary", .string(preview.summary)),
             ("page", .string("/components/\(preview.name)")),
             (
+                "handler",
+                .object([
+                    ("file", .string(preview.handlerFile)),
+                    ("taps", .array(preview.actions.map { .string("\($0.method) \($0.path)") })),
+                ])
+            ),
+            (
                 "parameters",
                 .array(
                     preview.parameters.map { parameter in
@@ -32,10 +39,18 @@ enum ComponentCatalogJSON {
                     preview.variants.map { variant in
                         let instance = GalleryRequest(
                             preview: preview, configuration: .selfManaged, values: preview.values(of: variant))
+                        let calls = instance.swiftCalls
                         return .object([
                             ("name", .string(variant.name)),
                             ("slug", .string(variant.slug)),
                             ("parameters", .object(instance.values.pairs.map { ($0.name, .string($0.value)) })),
+                            (
+                                "usage",
+                                .object([
+                                    ("selfManaged", .string(calls.selfManaged.source)),
+                                    ("plain", .string(calls.plain.source)),
+                                ])
+                            ),
                             ("fragment", .string(instance.fragmentPath)),
                             ("frame", .string(instance.framePath)),
                         ])

@@ -9,6 +9,7 @@ struct ComponentPage {
     var settings: SimulationSettings
     var events: [TapEvent]
     var origin: String
+    var placements: Placements
 
     private var preview: ComponentPreview { gallery.preview }
 
@@ -19,6 +20,7 @@ struct ComponentPage {
             configurationSwitch(into: &html)
             liveInstance(into: &html)
             variants(into: &html)
+            tapHandling(into: &html)
             actions(into: &html)
             html.element(.section, .ariaLabel("Event log")) { html in
                 html.element(.h2, text: "Event log")
@@ -66,7 +68,8 @@ struct ComponentPage {
                 html.text(" · ")
                 html.element(.a, .href("/components.json"), text: "Catalogue (JSON)")
             }
-            html.element(.div, .class("viewports")) { html in
+            // Scrolls sideways on a narrow screen, so it takes keyboard focus (to scroll with the arrows).
+            html.element(.div, .class("viewports"), .tabindex(0), .ariaLabel("Viewports")) { html in
                 for (name, label) in [
                     ("phone", "Phone · 375 px"), ("tablet", "Tablet · 768 px"), ("desktop", "Desktop"),
                 ] {
@@ -124,10 +127,70 @@ struct ComponentPage {
         html.element(.div, .class("variant-preview")) { html in
             html.raw(HTMLRaw(bytes: fragment))
         }
-        html.element(.details, .class("source")) { html in
-            html.element(.summary, text: "HTML")
-            html.element(.pre) { html in
-                html.element(.code, text: HTMLSource.indented(fragment))
+        html.element(.div, .class("sources")) { html in
+            html.element(.details, .class("source")) { html in
+                html.element(.summary, text: "HTML")
+                html.element(.pre, .tabindex(0)) { html in
+                    html.element(.code, text: HTMLSource.indented(fragment))
+                }
+            }
+            let calls = instance.swiftCalls
+            html.element(.details, .class("source source--swift")) { html in
+                html.element(.summary, text: "Swift")
+                html.element(.p, .class("source-label"), text: "Self-managed: the component handles its own tap")
+                html.element(.pre, .tabindex(0)) { html in
+                    html.element(.code, text: calls.selfManaged.source)
+                }
+                html.element(
+                    .p, .class("source-label"),
+                    text: "Plain: the caller chooses where the tap goes (here, the gallery's recording action)")
+                html.element(.pre, .tabindex(0)) { html in
+                    html.element(.code, text: calls.plain.source)
+                }
+            }
+        }
+    }
+
+    /// Where the component's tap goes and what answers it, from what the component registers: its tap
+    /// route and fields, the file of its handler, the answers its route documents, and the pages that
+    /// place it (which carry no tap code).
+    private func tapHandling(into html: inout HTMLBuffer) {
+        html.element(.section, .class("tap-handling"), .ariaLabel("How this component handles its tap")) { html in
+            html.element(.h2, text: "How this component handles its tap")
+            for action in preview.actions {
+                html.element(.p) { html in
+                    html.text("A tap is a form ")
+                    html.element(.code, text: "\(action.method) \(action.path)")
+                    html.text(" with ")
+                    html.text(
+                        action.fields.map { $0.required ? $0.name : "\($0.name) (optional)" }.joined(separator: ", "))
+                    html.text(". Its handler, the component's own, is in ")
+                    html.element(.code, text: preview.handlerFile)
+                    html.text(", mounted once by the app.")
+                }
+                html.element(.ul, .class("outcomes")) { html in
+                    for outcome in action.outcomes {
+                        html.element(.li) { html in
+                            html.element(.code, text: String(outcome.status))
+                            html.text(" " + outcome.summary)
+                        }
+                    }
+                }
+                let pages = placements[action.path]
+                html.element(.p) { html in
+                    if pages.isEmpty {
+                        html.text("No demo page places it.")
+                    } else {
+                        html.text("Placed by ")
+                        for (index, page) in pages.enumerated() {
+                            if index > 0 { html.text(index == pages.count - 1 ? " and " : ", ") }
+                            html.element(.a, .href(page.path), text: "\(page.name) (\(page.path))")
+                        }
+                        html.text(
+                            ". Those pages only place it: they carry no tap code, and none of their forms posts "
+                                + "anywhere but a component's own route.")
+                    }
+                }
             }
         }
     }
@@ -149,7 +212,7 @@ struct ComponentPage {
                         }
                     }
                 }
-                html.element(.pre, .class("curl")) { html in
+                html.element(.pre, .class("curl"), .tabindex(0)) { html in
                     html.element(.code, text: action.curl(origin: origin))
                 }
             }

@@ -61,6 +61,16 @@ struct GalleryRequest {
         )
     }
 
+    /// The Swift that renders these values, in both configurations: the self-managed call, and the plain
+    /// initializer with the action the gallery's plain configuration gives it.
+    var swiftCalls: (selfManaged: SwiftCall, plain: SwiftCall) {
+        let plain = GalleryRequest(preview: preview, configuration: .plain, values: values)
+        return (
+            preview.swift(values, configuration: .selfManaged),
+            preview.swift(values, configuration: .plain, plainAction: plain.plainAction)
+        )
+    }
+
     var fragment: [UInt8] {
         // The plain action is only built when it is used (it encodes the whole query).
         preview.render(

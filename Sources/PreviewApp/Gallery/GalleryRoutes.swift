@@ -10,6 +10,8 @@ struct GalleryRoutes: RouteCollection {
     let events: TapEventLog
     /// The simulation settings from the command line, which `POST /reset` restores.
     let startupSettings: SimulationSettings
+    /// Which demo pages place which component.
+    let placements: Placements
 
     func addRoutes(to routes: inout RouteGroup) {
         routes.get("/components.json", Self.catalogueDocs) { request in
@@ -55,7 +57,8 @@ struct GalleryRoutes: RouteCollection {
         let recent = events.recent(limit: 50).filter { $0.component == gallery.preview.title }
         return .html(
             ComponentPage(
-                gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request)
+                gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request),
+                placements: placements
             )
             .render())
     }
