@@ -70,6 +70,20 @@ def fetch(url, headers=None):
         return response.read(), response.headers.get("Content-Type")
 
 
+def fetch_exact(url, headers=None):
+    """Body, content type, and the response headers a peer must add to send the same bytes (all but those
+    libmicrohttpd and Node add themselves: Date, Content-Length, Content-Type, Connection)."""
+    request = urllib.request.Request(url, headers=headers or {})
+    with urllib.request.urlopen(request) as response:
+        extra = [(name, value) for name, value in response.headers.items()
+                 if name.lower() not in ("date", "content-length", "content-type", "connection")]
+        return response.read(), response.headers.get("Content-Type"), extra
+
+
+NODE = shutil.which("node")
+NODE_PEER = os.path.join(ROOT, "scripts", "lib", "bench-peer-node.js")
+
+
 def to_ms(text):
     value, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
@@ -113,27 +127,48 @@ def median_of(runs):
 rows = []
 
 
-def row(name, ours, reference=None, note=""):
-    rows.append((name, ours, reference, note))
+def row(name, ours, reference=None, note="", node=None):
+    rows.append((name, ours, reference, note, node))
     ratio = f"{ours['rps'] / reference['rps']:.2f}x rps, {ours['cpu'] / reference['cpu']:.2f}x cpu" if reference else ""
+    if node:
+        ratio += f"; {ours['rps'] / node['rps']:.2f}x Node's rps"
     print(f"  {name}: {ours['rps']:.0f} req/s, p50 {ours['p50']:.2f} ms, p99 {ours['p99']:.2f} ms, "
           f"{ours['cpu']:.1f} µs cpu/req, rss {ours['rss']:.1f} MB {ratio} {note}", flush=True)
 
 
-def compare(name, ours_server, reference_body, content_type, path, headers=(), pin_server=None):
-    """Alternating rounds of our server and a reference serving the same bytes."""
-    body_file = os.path.join(WORK, name.replace(" ", "_").replace("/", "_") + ".body")
-    with open(body_file, "wb") as f:
-        f.write(reference_body)
-    reference = Server([REFERENCE, body_file, "0", str(CORES), content_type], ready_on_stderr=True) if REFERENCE else None
-    ours_runs, ref_runs = [], []
+def peer_files(name, body, extra):
+    """The body and the headers file a peer serves, so that it sends the bytes we send."""
+    stem = os.path.join(WORK, name.replace(" ", "_").replace("/", "_").replace("(", "").replace(")", ""))
+    with open(stem + ".body", "wb") as f:
+        f.write(body)
+    with open(stem + ".headers", "w") as f:
+        f.write("".join(f"{header}: {value}\n" for header, value in extra))
+    return stem + ".body", stem + ".headers"
+
+
+def compare(name, ours_server, path, cookie=None):
+    """Alternating rounds of our server, the C reference and the Node peer, all sending the same bytes:
+    with a viewer cookie (a returning browser), or without one (a first visit: we mint a viewer and set
+    its cookie on every request; the peers send that same Set-Cookie)."""
+    request_headers = {"Cookie": cookie} if cookie else {}
+    body, content_type, extra = fetch_exact(ours_server.url(path), request_headers)
+    body_file, headers_file = peer_files(name, body, extra)
+    reference = (Server([REFERENCE, body_file, "0", str(CORES), content_type, headers_file], ready_on_stderr=True)
+                 if REFERENCE else None)
+    node = Server([NODE, NODE_PEER, body_file, content_type, headers_file]) if NODE else None
+    wrk_headers = [f"Cookie: {cookie}"] if cookie else []
+    ours_runs, ref_runs, node_runs = [], [], []
     for _ in range(ROUNDS):
-        ours_runs.append(wrk(ours_server, path, headers=headers))
+        ours_runs.append(wrk(ours_server, path, headers=wrk_headers))
         if reference:
-            ref_runs.append(wrk(reference, path))
-    if reference:
-        reference.stop()
-    row(name, median_of(ours_runs), median_of(ref_runs) if ref_runs else None)
+            ref_runs.append(wrk(reference, path, headers=wrk_headers))
+        if node:
+            node_runs.append(wrk(node, path, headers=wrk_headers))
+    for peer in (reference, node):
+        if peer:
+            peer.stop()
+    row(name, median_of(ours_runs), median_of(ref_runs) if ref_runs else None,
+        node=median_of(node_runs) if node_runs else None)
 
 
 def main():
@@ -156,12 +191,14 @@ def main():
     idle_rss = proc_status(ours.pid, "VmRSS") / 1024
     print(f"idle RSS: {idle_rss:.1f} MB", flush=True)
 
-    cookie = "Cookie: viewer=vbench"
+    if not NODE:
+        print("  (node is not on PATH: the Node peer's rows are left out)")
+    cookie = "viewer=v00000000000b3c4"
     like_path = "/components/like/fragment?post=p1&liked=true&count=12345"
     avatar_path = "/components/avatar/fragment?uid=ada&vip=verified"
     for name, path in [("GET like fragment", like_path), ("GET avatar fragment", avatar_path), ("GET /feed (20 cells)", "/feed")]:
-        body, content_type = fetch(ours.url(path), {"Cookie": "viewer=vbench"})
-        compare(name, ours, body, content_type, path, headers=[cookie])
+        compare(name + ", cookie", ours, path, cookie=cookie)
+        compare(name + ", first visit", ours, path)
 
     for name, extra in [("POST like tap (PRG)", ""), ("POST like tap (HX-Request)", 'headers["HX-Request"] = "true"')]:
         script = os.path.join(WORK, name.split("(")[1].rstrip(")").replace("-", "").lower() + ".lua")
@@ -170,8 +207,7 @@ def main():
         runs = [wrk(ours, "/components/like/tap", script=script) for _ in range(ROUNDS)]
         row(name, median_of(runs), note=f"(vs fragment GET: {median_of(runs)['rps'] / rows[0][1]['rps']:.2f}x)")
 
-    css, css_type = fetch(ours.url("/public/app.css"))
-    compare("GET static app.css", ours, css, css_type, "/public/app.css")
+    compare("GET static app.css", ours, "/public/app.css")
     etag = urllib.request.urlopen(ours.url("/public/app.css")).headers["ETag"]
     runs = [wrk(ours, "/public/app.css", headers=[f"If-None-Match: {etag}"]) for _ in range(ROUNDS)]
     row("GET static app.css, If-None-Match (304)", median_of(runs))
@@ -183,11 +219,12 @@ def main():
         pinned = Server([binary] + one_thread, pin=0)
         reference = None
         if REFERENCE:
-            like_file = os.path.join(WORK, "GET_like_fragment.body")
-            reference = Server([REFERENCE, like_file, "0", "1", "text/html; charset=utf-8"], ready_on_stderr=True, pin=0)
+            stem = os.path.join(WORK, "GET_like_fragment,_cookie")
+            reference = Server([REFERENCE, stem + ".body", "0", "1", "text/html; charset=utf-8", stem + ".headers"],
+                               ready_on_stderr=True, pin=0)
         ours_runs, ref_runs = [], []
         for _ in range(ROUNDS):
-            ours_runs.append(wrk(pinned, like_path, headers=[cookie], pin=1))
+            ours_runs.append(wrk(pinned, like_path, headers=[f"Cookie: {cookie}"], pin=1))
             if reference:
                 ref_runs.append(wrk(reference, like_path, pin=1))
         row("GET like fragment, pinned (1 thread on core 0, wrk on core 1)", median_of(ours_runs),
@@ -217,13 +254,15 @@ def main():
     for line in render.strip().splitlines():
         print("  " + line)
 
-    print("\n| workload | req/s | p50 ms | p99 ms | CPU µs/req | RSS MB | vs reference |")
-    print("|---|---|---|---|---|---|---|")
-    for name, ours_result, reference, note in rows:
+    print("\n| workload | req/s | p50 ms | p99 ms | CPU µs/req | RSS MB | vs reference (same bytes) | vs Node peer |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, ours_result, reference, note, node in rows:
         ratio = (f"{ours_result['rps'] / reference['rps']:.2f}× req/s, {ours_result['cpu'] / reference['cpu']:.2f}× CPU "
                  f"(ref {reference['rps']:.0f} req/s, {reference['cpu']:.1f} µs, p99 {reference['p99']:.2f} ms)") if reference else note
+        versus_node = (f"{ours_result['rps'] / node['rps']:.2f}× req/s (Node {node['rps']:.0f} req/s, "
+                       f"{node['cpu']:.1f} µs)") if node else ""
         print(f"| {name} | {ours_result['rps']:.0f} | {ours_result['p50']:.2f} | {ours_result['p99']:.2f} | "
-              f"{ours_result['cpu']:.1f} | {ours_result['rss']:.1f} | {ratio} |")
+              f"{ours_result['cpu']:.1f} | {ours_result['rss']:.1f} | {ratio} | {versus_node} |")
     print(f"\nidle RSS {idle_rss:.1f} MB; release build {BUILD_SECONDS:.1f} s ({BUILD_KIND})")
     memory_rows(binary, common)
 
