@@ -61,13 +61,21 @@ import Testing
                 }
             }
         }
-        for generation in 1...4 {
+        // Each server serves until it has answered some requests (on a loaded machine the clients may take
+        // a while to get going), then hands the socket on.
+        func serveUntilAnswered(_ name: String) async throws {
             try await Task.sleep(for: .milliseconds(150))
+            for _ in 0..<500 where (tally.answers[name] ?? 0) < 5 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        for generation in 1...4 {
+            try await serveUntilAnswered("server-\(generation - 1)")
             let stopping = current
             try await offThePool { stopping.shutdown(gracePeriod: .seconds(5)) }
             current = try Self.server(named: "server-\(generation)", on: shared)
         }
-        try await Task.sleep(for: .milliseconds(150))
+        try await serveUntilAnswered("server-4")
         tally.stop()
         for client in clients { try await client.value }
         let last = current
