@@ -23,9 +23,24 @@ os.makedirs(WORK, exist_ok=True)
 
 
 def proc_stat(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])  # utime + stime, in ticks
+    """CPU ticks (utime + stime) of `pid` and every process below it (the Node peer's cluster workers)."""
+    parents, ticks = {}, {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        ticks[int(entry)] = int(fields[11]) + int(fields[12])
+    total, frontier = 0, [pid]
+    while frontier:
+        current = frontier.pop()
+        total += ticks.get(current, 0)
+        frontier += [child for child, parent in parents.items() if parent == current]
+    return total
 
 
 def proc_status(pid, key):
