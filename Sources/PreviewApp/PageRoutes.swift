@@ -83,9 +83,7 @@ struct PageRoutes: RouteCollection {
 
     /// The demo pages that place components (the feed, a profile, a post), as `viewer` sees them.
     func demoPages(for viewer: Viewer) -> [(page: Placements.Page, html: [UInt8])] {
-        let context = PageContext(
-            fixtures: fixtures, cells: cells, likes: likes, follows: follows, settings: service.settings,
-            viewer: viewer)
+        let context = context(for: viewer)
         var pages = [(Placements.Page(name: "Feed", path: "/feed"), renderFeed(for: viewer))]
         if let user = fixtures.users.first {
             pages.append(
@@ -106,18 +104,17 @@ struct PageRoutes: RouteCollection {
 
     /// The feed page as `viewer` sees it.
     func renderFeed(for viewer: Viewer) -> [UInt8] {
-        FeedPage(
-            context: PageContext(
-                fixtures: fixtures, cells: cells, likes: likes, follows: follows, settings: service.settings,
-                viewer: viewer)
-        )
-        .render()
+        FeedPage(context: context(for: viewer)).render()
     }
 
     private func context(_ request: HTTPRequest) -> PageContext {
+        context(for: request.viewer)
+    }
+
+    private func context(for viewer: Viewer) -> PageContext {
         PageContext(
             fixtures: fixtures, cells: cells, likes: likes, follows: follows, settings: service.settings,
-            viewer: request.viewer)
+            viewer: viewer)
     }
 
     private func post(_ id: String?) throws -> Post {

@@ -5,7 +5,7 @@
 /// SwiftCall("LikeButton.selfManaged").string("post", "p3").bool("liked", true).int("count", 999).source
 /// // LikeButton.selfManaged(post: "p3", liked: true, count: 999)
 /// ```
-public struct SwiftCall: Sendable, Equatable {
+public struct SwiftCall: Sendable {
     /// What is called: `LikeButton.selfManaged`, `LikeButton`.
     public let callee: String
     /// The arguments in order: labels and their source.
@@ -13,10 +13,6 @@ public struct SwiftCall: Sendable, Equatable {
 
     public init(_ callee: String) {
         self.callee = callee
-    }
-
-    public static func == (lhs: SwiftCall, rhs: SwiftCall) -> Bool {
-        lhs.source == rhs.source
     }
 
     /// Adds `label: source` (the source as it is).

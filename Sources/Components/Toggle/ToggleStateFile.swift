@@ -110,11 +110,11 @@ public struct ToggleStateFile: Sendable {
             let members = sections[section]!
             for target in members.keys.sorted() {
                 // Sorted by id, so the same state gives the same bytes: ids are fixed-width hex of the bits.
-                let prefix = Array("\(section)\t\(target)\tv".utf8)
-                bytes.reserveCapacity(bytes.count + members[target]!.count * (prefix.count + 17))
+                let prefix = Array("\(section)\t\(target)\t".utf8)
+                bytes.reserveCapacity(bytes.count + members[target]!.count * (prefix.count + 18))
                 for viewer in members[target]!.all.sorted() {
                     bytes += prefix
-                    appendHex(viewer.bits, to: &bytes)
+                    viewer.appendID(to: &bytes)
                     bytes.append(UInt8(ascii: "\n"))
                     lines += 1
                 }
@@ -123,14 +123,6 @@ public struct ToggleStateFile: Sendable {
         let checksum = fnv1a(bytes)
         bytes += Array("end \(lines) \(String(checksum, radix: 16))\n".utf8)
         return bytes
-    }
-
-    /// Sixteen lowercase hexadecimal digits, as `Viewer.id` writes them after its `v`.
-    private static func appendHex(_ bits: UInt64, to bytes: inout [UInt8]) {
-        for shift in stride(from: 60, through: 0, by: -4) {
-            let digit = UInt8((bits >> UInt64(shift)) & 0xF)
-            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-        }
     }
 
     static func decode(

@@ -39,12 +39,19 @@ public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The viewer as the server writes it (cookies it mints, events, the state file): `v` and 16
     /// lowercase hexadecimal digits.
     public var id: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes = [UInt8](repeating: UInt8(ascii: "v"), count: 17)
-        for index in 0..<16 {
-            bytes[16 - index] = digits[Int((bits >> (4 * UInt64(index))) & 0xF)]
-        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(17)
+        appendID(to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `id`'s bytes, without a `String` in between (the state file writes a million of them).
+    public func appendID(to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "v"))
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let digit = UInt8(truncatingIfNeeded: bits >> UInt64(shift)) & 0xF
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
     }
 
     public var description: String { id }
