@@ -93,12 +93,14 @@ public final class Application: Sendable {
         router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
         let cells = PostCellFrames(fixtures: fixtures)
         let pages = PageRoutes(
-            fixtures: fixtures, cells: cells, likes: likes, follows: follows, service: service, events: events)
+            fixtures: fixtures, cells: cells, likes: likes, follows: follows, service: service, events: events,
+            renderedPages: options.renderCache ? BoundedCache(capacity: Self.renderedPageCapacity) : nil)
         self.pages = pages
         router.mount(pages)
         router.mount(
             GalleryRoutes(
                 stores: [likes, follows], service: service, events: events, startupSettings: options.simulation,
+                renderedFragments: options.renderCache ? BoundedCache(capacity: Self.renderedFragmentCapacity) : nil,
                 placements: Placements(rendered: pages.demoPages(for: Viewer(bits: 0)))))
         let navigator = AppNavigator(fixtures: fixtures)
         router.mount(AvatarView.SelfManagedRoutes(navigator: navigator, events: events))
@@ -110,6 +112,11 @@ public final class Application: Sendable {
         self.routeTable = router.routeTable
         self.responder = router.buildResponder()
     }
+
+    /// Rendered pages kept at most (a feed is about 35 KB, so about 4.5 MB at most), and rendered fragments
+    /// (about 500 bytes each).
+    static let renderedPageCapacity = 128
+    static let renderedFragmentCapacity = 1024
 
     /// The state file's section for likes (the first format held only these) and for follows.
     static let likesSection = ToggleStateFile.likesOnlySection

@@ -1,3 +1,4 @@
+import Basics
 import Components
 import HTTPCore
 
@@ -9,6 +10,8 @@ struct PageRoutes: RouteCollection {
     let follows: ToggleStore
     let service: SimulatedService
     let events: TapEventLog
+    /// Rendered demo pages, kept under everything they were rendered from; `nil` renders every request.
+    let renderedPages: BoundedCache<PageKey, [UInt8]>?
 
     func addRoutes(to routes: inout RouteGroup) {
         routes.get("/healthz", Self.health) { _ in
@@ -20,14 +23,14 @@ struct PageRoutes: RouteCollection {
             .html(IndexPage(fixtures: fixtures, settings: service.settings, events: events.recent(limit: 50)).render())
         }
         routes.get("/feed", Self.page("Every post, with self-managed avatars and like buttons")) { request in
-            .html(renderFeed(for: request.viewer))
+            .html(page(request) { FeedPage(context: $0).render() })
         }
         routes.get(
             "/posts/:id",
             Self.page("One post", [.path("id", .segment, "The post.", example: "p1")], notFound: "No such post.")
         ) { request in
             let post = try post(request.parameters["id"])
-            return .html(PostPage(context: context(request), post: post).render())
+            return .html(page(request) { PostPage(context: $0, post: post).render() })
         }
         routes.get(
             "/users/:uid",
@@ -39,7 +42,7 @@ struct PageRoutes: RouteCollection {
             guard let user = fixtures.user(uid) else {
                 throw HTTPError(.notFound, "There is no user with the id \(uid).")
             }
-            return .html(ProfilePage(context: context(request), user: user).render())
+            return .html(page(request) { ProfilePage(context: $0, user: user).render() })
         }
         routes.get("/api/posts/:id", Self.postState) { request in
             let post = try post(request.parameters["id"])
@@ -107,13 +110,24 @@ struct PageRoutes: RouteCollection {
         FeedPage(context: context(for: viewer)).render()
     }
 
-    private func context(_ request: HTTPRequest) -> PageContext {
-        context(for: request.viewer)
+    /// The page for this request, rendered by `render` or kept from an earlier request with the same
+    /// `PageKey`. The state versions are read before rendering, so a page kept under a version is never
+    /// older than that version; the settings are read once and rendered as read.
+    private func page(_ request: HTTPRequest, render: (PageContext) -> [UInt8]) -> [UInt8] {
+        let viewer = request.viewer
+        let settings = service.settings
+        guard let renderedPages else {
+            return render(context(for: viewer, settings: settings))
+        }
+        let key = PageKey(
+            path: request.path, reader: request.hasNewViewer ? .newViewer : .viewer(viewer), likes: likes.version,
+            follows: follows.version, settings: settings)
+        return renderedPages.value(for: key) { render(context(for: viewer, settings: settings)) }
     }
 
-    private func context(for viewer: Viewer) -> PageContext {
+    private func context(for viewer: Viewer, settings: SimulationSettings? = nil) -> PageContext {
         PageContext(
-            fixtures: fixtures, cells: cells, likes: likes, follows: follows, settings: service.settings,
+            fixtures: fixtures, cells: cells, likes: likes, follows: follows, settings: settings ?? service.settings,
             viewer: viewer)
     }
 

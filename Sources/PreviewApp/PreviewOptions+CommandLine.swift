@@ -48,6 +48,8 @@ extension PreviewOptions {
                                   without script returns to) kept for viewers at most, per component;
                                   the oldest go first (default 10000)
           --flash-max-age SECS    such a message is dropped unseen after this long (default 600)
+          --render-cache on|off   keep rendered pages and fragments while the state they show is
+                                  unchanged (default on; off renders every request)
 
         Simulated like and follow services:
           --latency-ms MS         latency of each like or follow request (default 300)
@@ -160,6 +162,13 @@ extension PreviewOptions {
                 options.flashLimits.capacity = try integer(try value(), flag: flag, in: 0...10_000_000)
             case "--flash-max-age":
                 options.flashLimits.maxAge = .seconds(try integer(try value(), flag: flag, in: 1...86_400))
+            case "--render-cache":
+                let text = try value()
+                switch text {
+                case "on": options.renderCache = true
+                case "off": options.renderCache = false
+                default: throw UsageError(message: "--render-cache must be on or off, got \(text)")
+                }
             case "--seed":
                 let text = try value()
                 guard let seed = UInt64(text) else {

@@ -15,6 +15,9 @@ public struct PreviewOptions: Sendable {
     public var allowedHosts: [String] = []
     /// Where committed likes and follows are kept across restarts (`--state`); in memory only when `nil`.
     public var stateFile: String?
+    /// Whether rendered pages and fragments are kept and served again while what they were rendered from
+    /// is unchanged (`--render-cache off` renders every request: for benchmarks of the render path).
+    public var renderCache = true
     /// Set when the dev supervisor runs the server (`--dev-channel-fd`, `--dev-build`).
     public var dev: DevConnection?
 

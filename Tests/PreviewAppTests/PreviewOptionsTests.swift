@@ -46,6 +46,14 @@ import Testing
         #expect(throws: UsageError.self) { try PreviewOptions.parse(["--flash-capacity", "-1"]) }
     }
 
+    @Test func theRenderCacheIsOnUnlessTurnedOff() throws {
+        #expect(try options([]).renderCache)
+        #expect(try options(["--render-cache", "on"]).renderCache)
+        #expect(try !options(["--render-cache=off"]).renderCache)
+        let error = #expect(throws: UsageError.self) { try PreviewOptions.parse(["--render-cache", "no"]) }
+        #expect(error?.message == "--render-cache must be on or off, got no")
+    }
+
     @Test func portFromEnvironmentUnlessGiven() throws {
         #expect(try options([], port: "9000").server.port == 9000)
         #expect(try options(["--port", "9001"], port: "9000").server.port == 9001)
@@ -85,7 +93,7 @@ import Testing
         for flag in [
             "--host", "--port", "--threads", "--max-connections", "--max-body", "--public", "--quiet", "--latency-ms",
             "--jitter-ms", "--failure-rate", "--seed", "--help", "--version", "--listen-fd", "--dev-channel-fd",
-            "--dev-build", "--flash-capacity", "--flash-max-age",
+            "--dev-build", "--flash-capacity", "--flash-max-age", "--render-cache",
         ] {
             #expect(PreviewOptions.usage.contains(flag), "\(flag)")
         }

@@ -1,5 +1,5 @@
 /// How the simulated services (likes, follows) behave.
-public struct SimulationSettings: Sendable, Equatable {
+public struct SimulationSettings: Sendable, Hashable {
     /// How long each request takes, in milliseconds.
     public var latencyMilliseconds: Int
     /// Up to this many milliseconds are added to the latency at random.

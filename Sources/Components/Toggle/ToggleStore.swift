@@ -56,6 +56,8 @@ public final class ToggleStore: Sendable {
     }
 
     private let storage: Mutex<Storage>
+    /// Bumped, inside the critical section, by every change a viewer could see (see `version`).
+    private let changes = Atomic<UInt64>(0)
     private let clock: @Sendable () -> ContinuousClock.Instant
     private let commitObservers = Mutex<[@Sendable () -> Void]>([])
     /// Serialises taps per viewer and target.
@@ -76,6 +78,18 @@ public final class ToggleStore: Sendable {
                 membership: Membership(baseCounts: baseCounts, members: members),
                 flashes: FlashMessages(limits: flashLimits)))
         self.clock = clock
+    }
+
+    /// A number that grows with every change a viewer could see: a tap beginning or ending, a reset, a
+    /// message left or shown. Whatever was rendered from this store after reading version `v` is current
+    /// for as long as the version is still `v`, so it may be kept under a key that holds `v`.
+    public var version: UInt64 {
+        changes.load(ordering: .acquiring)
+    }
+
+    /// Notes a change; called inside the critical section that made it.
+    private func changed() {
+        changes.add(1, ordering: .releasing)
     }
 
     /// Calls `observer` after every commit that changed the committed state, and after `reset()`.
@@ -113,6 +127,9 @@ public final class ToggleStore: Sendable {
                 return (View(state: pending, busy: true), nil)
             }
             let flash = storage.flashes.isEmpty ? nil : storage.flashes.take(for: key, now: clock())
+            if flash != nil {
+                changed()
+            }
             return (View(state: committed, busy: false), flash)
         }
     }
@@ -134,6 +151,7 @@ public final class ToggleStore: Sendable {
             guard let prior = storage.membership.state(of: key.target, for: key.viewer) else { return nil }
             let optimistic = prior.toggled(to: desired)
             storage.pending[key] = optimistic
+            changed()
             return (prior, optimistic)
         }
     }
@@ -146,6 +164,7 @@ public final class ToggleStore: Sendable {
             let changed =
                 succeeded && wasPending && storage.membership.commit(on, target: key.target, viewer: key.viewer)
             let state = storage.membership.state(of: key.target, for: key.viewer) ?? ToggleState(isOn: false, count: 0)
+            self.changed()
             return (state, changed)
         }
         if changed {
@@ -162,6 +181,7 @@ public final class ToggleStore: Sendable {
             storage.membership.removeAllMembers()
             storage.pending = [:]
             storage.flashes.removeAll()
+            changed()
         }
         notifyCommitObservers()
     }
@@ -169,13 +189,22 @@ public final class ToggleStore: Sendable {
     /// Leaves `flash` for the viewer's next render of the target, replacing any earlier one.
     public func setFlash(_ flash: Flash, for key: Key) {
         let now = clock()
-        storage.withLock { $0.flashes.set(flash, for: key, now: now) }
+        storage.withLock { storage in
+            storage.flashes.set(flash, for: key, now: now)
+            changed()
+        }
     }
 
     /// Returns and forgets the flash for `key`.
     public func takeFlash(for key: Key) -> Flash? {
         let now = clock()
-        return storage.withLock { $0.flashes.take(for: key, now: now) }
+        return storage.withLock { storage in
+            let flash = storage.flashes.take(for: key, now: now)
+            if flash != nil {
+                changed()
+            }
+            return flash
+        }
     }
 
     /// How many one-time messages wait, and how many taps are in flight: both bounded (by

@@ -1,3 +1,4 @@
+import Basics
 import HTTPCore
 
 /// The person looking at the pages, kept in the `viewer` cookie: 64 bits, all that like and follow state
@@ -61,10 +62,9 @@ public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
         lhs.bits < rhs.bits
     }
 
-    /// A new random viewer.
+    /// A new random viewer (the kernel's randomness, fetched in blocks: no system call per viewer).
     public static func random() -> Viewer {
-        var generator = SystemRandomNumberGenerator()
-        return Viewer(bits: generator.next())
+        Viewer(bits: RandomBits.shared.next())
     }
 
     /// The viewer of requests without a valid cookie where no middleware assigned one.
@@ -111,5 +111,11 @@ extension HTTPRequest {
     /// a request with no valid cookie is `Viewer.anonymous`.
     public var viewer: Viewer {
         cookies[Viewer.cookieName].flatMap(Viewer.init(id:)) ?? .anonymous
+    }
+
+    /// Whether `ViewerCookie` minted this request's viewer (the response sets the cookie): a viewer no
+    /// store has heard of yet.
+    public var hasNewViewer: Bool {
+        cookies.assignedNames.contains(Viewer.cookieName)
     }
 }

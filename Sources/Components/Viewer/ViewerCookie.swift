@@ -1,5 +1,9 @@
 import HTTPCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Gives every request whose answer depends on the viewer a viewer: one without a valid `viewer` cookie
 /// gets a new random id, which the response sets as a cookie (`HttpOnly; SameSite=Lax; Path=/`). Those
 /// answers also say so to caches: `Vary: Cookie`, and `Cache-Control: no-store` unless the handler chose
@@ -10,9 +14,17 @@ import HTTPCore
 public struct ViewerCookie: HTTPMiddleware {
     /// Paths that do not depend on the viewer: exact paths, or prefixes when they end in `/`.
     public let viewerlessPaths: [String]
+    /// `viewerlessPaths` as bytes, checked on every request.
+    private let rules: [PathRule]
+
+    private struct PathRule: Sendable {
+        var bytes: [UInt8]
+        var isPrefix: Bool
+    }
 
     public init(viewerlessPaths: [String] = []) {
         self.viewerlessPaths = viewerlessPaths
+        rules = viewerlessPaths.map { PathRule(bytes: Array($0.utf8), isPrefix: $0.hasSuffix("/")) }
     }
 
     public func prepare(_ request: inout HTTPRequest) -> HTTPResponse? {
@@ -26,11 +38,10 @@ public struct ViewerCookie: HTTPMiddleware {
     public func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {
         guard !isViewerless(request.path) else { return }
         response.headers.add("Vary", "Cookie")
-        if response.headers["Cache-Control"] == nil {
-            response.headers["Cache-Control"] = "no-store"
+        if !response.headers.contains("Cache-Control") {
+            response.headers.add("Cache-Control", "no-store")
         }
-        guard request.cookies.assignedNames.contains(Viewer.cookieName),
-            let assigned = request.cookies[Viewer.cookieName]
+        guard request.hasNewViewer, let assigned = request.cookies[Viewer.cookieName]
         else {
             return
         }
@@ -38,6 +49,16 @@ public struct ViewerCookie: HTTPMiddleware {
     }
 
     private func isViewerless(_ path: String) -> Bool {
-        viewerlessPaths.contains { $0.hasSuffix("/") ? path.hasPrefix($0) : path == $0 }
+        var path = path
+        return path.withUTF8 { path in
+            rules.contains { rule in
+                guard rule.isPrefix ? path.count >= rule.bytes.count : path.count == rule.bytes.count else {
+                    return false
+                }
+                return rule.bytes.withUnsafeBufferPointer { rule in
+                    memcmp(rule.baseAddress!, path.baseAddress!, rule.count) == 0
+                }
+            }
+        }
     }
 }

@@ -1,17 +1,17 @@
 extension HTTPResponse {
     /// An HTML document or fragment, already rendered to bytes.
     public static func html(_ body: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: body)
+        HTTPResponse(status: status, contentType: "text/html; charset=utf-8", body: body)
     }
 
     /// Plain text.
     public static func text(_ text: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
+        HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
     }
 
     /// A JSON value.
     public static func json(_ value: JSONValue, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: value.encoded())
+        HTTPResponse(status: status, contentType: "application/json", body: value.encoded())
     }
 
     /// A redirect; `303 See Other` by default, the right answer to a form `POST`.
@@ -36,5 +36,13 @@ extension HTTPResponse {
         for (name, value) in error.headers.sorted(by: { $0.key < $1.key }) {
             headers[name] = value
         }
+    }
+
+    /// A response with its content type, and room for the headers middleware adds (security headers,
+    /// `Vary`, `Cache-Control`, a cookie) so that adding them does not grow the list again.
+    private init(status: HTTPStatus, contentType: String, body: [UInt8]) {
+        var headers = HTTPHeaders(minimumCapacity: 8)
+        headers.add("Content-Type", contentType)
+        self.init(status: status, headers: headers, body: body)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// A struct rather than a tuple: arrays of tuples are copied and destroyed through the runtime's generic
 /// (slow) paths, arrays of structs through code made for the type.
-public struct NameValue: Sendable, Equatable {
+public struct NameValue: Sendable, Hashable {
     public var name: String
     public var value: String
 

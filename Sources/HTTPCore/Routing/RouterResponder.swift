@@ -2,6 +2,8 @@
 /// errors into responses.
 public struct RouterResponder: HTTPResponder {
     let tree: RouteNode
+    /// The handlers of every path without parameters, by the path as sent (no escapes to decode).
+    let literalPaths: [String: MethodTable]
     let middleware: [any HTTPMiddleware]
     let errorResponse: @Sendable (HTTPError, HTTPRequest) -> HTTPResponse
     /// What `OPTIONS *` answers: every method some route takes (and `HEAD`, `OPTIONS`).
@@ -52,9 +54,11 @@ public struct RouterResponder: HTTPResponder {
         if request.method == .options && request.path == "*" {
             return .response(HTTPResponse(status: .noContent, headers: ["Allow": serverMethods]))
         }
-        let segments = try Self.decodedSegments(of: request.path)
         var parameters = RouteParameters()
-        guard let handlers = tree.match(segments[...], binding: &parameters) else {
+        guard
+            let handlers = try literalPaths[request.path]
+                ?? tree.match(Self.decodedSegments(of: request.path)[...], binding: &parameters)
+        else {
             if request.method == .trace {
                 throw HTTPError(
                     .methodNotAllowed, "TRACE is not supported.", headers: ["Allow": serverMethods])

@@ -1,3 +1,4 @@
+import Basics
 import Components
 import HTTPCore
 
@@ -10,8 +11,16 @@ struct GalleryRoutes: RouteCollection {
     let events: TapEventLog
     /// The simulation settings from the command line, which `POST /reset` restores.
     let startupSettings: SimulationSettings
+    /// Rendered fragments by component and query (a fragment is a function of those alone); `nil`
+    /// renders every request.
+    let renderedFragments: BoundedCache<FragmentKey, [UInt8]>?
     /// Which demo pages place which component.
     let placements: Placements
+
+    struct FragmentKey: Hashable, Sendable {
+        var component: String
+        var query: FormFields
+    }
 
     func addRoutes(to routes: inout RouteGroup) {
         routes.get("/components.json", Self.catalogueDocs) { request in
@@ -24,10 +33,10 @@ struct GalleryRoutes: RouteCollection {
         for preview in ComponentCatalog.all {
             let base = "/components/" + preview.name
             routes.get(base, Self.galleryDocs(preview, "component page")) { request in
-                try componentPage(try GalleryRequest(name: preview.name, query: request.query), request)
+                componentPage(try GalleryRequest(name: preview.name, query: request.query), request)
             }
             routes.get(base + "/fragment", Self.galleryDocs(preview, "fragment")) { request in
-                .html(try GalleryRequest(name: preview.name, query: request.query).fragment)
+                .html(try fragment(preview.name, query: request.query))
             }
             routes.get(base + "/frame", Self.galleryDocs(preview, "frame")) { request in
                 .html(FramePage(gallery: try GalleryRequest(name: preview.name, query: request.query)).render())
@@ -50,6 +59,18 @@ struct GalleryRoutes: RouteCollection {
         }
         routes.get("/events/stream", Self.streamDocs) { request in
             EventStream.response(events: events, component: request.query["component"])
+        }
+    }
+
+    /// A component's fragment for these parameters, rendered or kept from an earlier request; a bad
+    /// parameter is an error, and errors are not kept.
+    private func fragment(_ component: String, query: FormFields) throws(HTTPError) -> [UInt8] {
+        guard let renderedFragments else {
+            return try GalleryRequest(name: component, query: query).fragment
+        }
+        return try renderedFragments.value(for: FragmentKey(component: component, query: query)) {
+            () throws(HTTPError) in
+            try GalleryRequest(name: component, query: query).fragment
         }
     }
 

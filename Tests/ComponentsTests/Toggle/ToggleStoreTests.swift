@@ -153,6 +153,38 @@ private final class Counter: Sendable {
         #expect(likes.takeFlash(for: alice) == nil)
     }
 
+    @Test func everyChangeAViewerCouldSeeBumpsTheVersionAndReadsDoNot() {
+        var last = likes.version
+        func expectBump(_ change: String, _ bumped: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+            let now = likes.version
+            #expect(bumped ? now > last : now == last, "\(change)", sourceLocation: sourceLocation)
+            last = now
+        }
+        _ = likes.view("p1", viewer: "alice")
+        _ = likes.committed("p1", viewer: "alice")
+        _ = likes.presentation("p1", viewer: "alice")
+        expectBump("reads", false)
+        _ = likes.begin(alice, on: true)
+        expectBump("a tap begins")
+        _ = likes.finish(alice, on: true, succeeded: true)
+        expectBump("a tap commits")
+        _ = likes.begin(alice, on: false)
+        _ = likes.finish(alice, on: false, succeeded: false)
+        expectBump("a tap rolls back")
+        likes.setFlash(.failed("oops"), for: alice)
+        expectBump("a message is left")
+        _ = likes.presentation("p1", viewer: "bob")
+        _ = likes.takeFlash(for: ToggleStore.Key(viewer: "bob", target: "p1"))
+        expectBump("no message for bob", false)
+        #expect(likes.presentation("p1", viewer: "alice")?.message == "oops")
+        expectBump("the message is shown")
+        likes.setFlash(.committed, for: alice)
+        _ = likes.takeFlash(for: alice)
+        expectBump("a message is left and taken")
+        likes.reset()
+        expectBump("a reset")
+    }
+
     private func expectView(
         post: String, viewer: Viewer, shows state: ToggleState, busy: Bool,
         sourceLocation: SourceLocation = #_sourceLocation

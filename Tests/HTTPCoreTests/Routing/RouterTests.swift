@@ -39,6 +39,21 @@ import Testing
         #expect(try await responder.test(.get, "/users/me").bodyText == "me")
     }
 
+    @Test func aPathWithoutParametersAnswersAlikeHoweverItIsSpelled() async throws {
+        // Found by its exact bytes, or decoded and walked: the same route either way.
+        #expect(try await responder.test(.get, "/users/me").bodyText == "me")
+        #expect(try await responder.test(.get, "/users/m%65").bodyText == "me")
+        #expect(try await responder.test(.get, "/%75sers/me").bodyText == "me")
+        #expect(try await responder.test(.get, "/api/fail").status == .conflict)
+        #expect(try await responder.test(.get, "/api/f%61il").status == .conflict)
+        // The literal route takes only its own methods, as the tree says.
+        let posted = try await responder.test(.post, "/users/me", body: "")
+        #expect(posted.status == .methodNotAllowed)
+        #expect(posted.headers["Allow"] == "GET, HEAD, OPTIONS")
+        #expect(try await responder.test(.get, "/users/me/").status == .notFound)
+        #expect(try await responder.test(.get, "//users/me").status == .notFound)
+    }
+
     @Test func groupsPrefixTheirRoutes() async throws {
         #expect(try await responder.test(.get, "/api/posts/7").bodyText == "post 7")
         #expect(try await responder.test(.get, "/posts/7").status == .notFound)

@@ -1,0 +1,54 @@
+import Basics
+import Testing
+
+@Suite struct BoundedCacheTests {
+    @Test func makesAValueOnceAndThenServesIt() {
+        let cache = BoundedCache<String, Int>(capacity: 8)
+        var made = 0
+        for _ in 0..<5 {
+            let value = cache.value(for: "a") {
+                made += 1; return 42
+            }
+            #expect(value == 42)
+        }
+        #expect(made == 1)
+        #expect(cache.statistics.hits == 4)
+        #expect(cache.statistics.misses == 1)
+    }
+
+    @Test func neverHoldsMoreThanItsCapacity() {
+        let cache = BoundedCache<Int, Int>(capacity: 10)
+        for key in 0..<1000 {
+            cache.store(key * 2, for: key)
+            #expect(cache.statistics.count <= 10)
+        }
+        // The newest entries are still there; the oldest went.
+        #expect(cache.lookUp(999) == 1998)
+        #expect(cache.lookUp(0) == nil)
+    }
+
+    @Test func anEntryInUseOutlivesEntriesThatAreNot() {
+        let cache = BoundedCache<Int, String>(capacity: 4)
+        cache.store("kept", for: -1)
+        for key in 0..<100 {
+            cache.store("\(key)", for: key)
+            #expect(cache.lookUp(-1) == "kept", "lost after \(key)")
+        }
+    }
+
+    @Test func aFailureIsNotKept() {
+        struct Refused: Error {}
+        let cache = BoundedCache<String, Int>(capacity: 4)
+        #expect(throws: Refused.self) { try cache.value(for: "a") { () throws(Refused) -> Int in throw Refused() } }
+        #expect(cache.lookUp("a") == nil)
+        #expect(cache.value(for: "a") { 7 } == 7)
+    }
+
+    @Test func removeAllForgetsEverything() {
+        let cache = BoundedCache<Int, Int>(capacity: 4)
+        cache.store(1, for: 1)
+        cache.removeAll()
+        #expect(cache.lookUp(1) == nil)
+        #expect(cache.statistics.count == 0)
+    }
+}

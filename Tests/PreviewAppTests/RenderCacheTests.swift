@@ -1,0 +1,128 @@
+import Components
+import HTTPCore
+import HTTPTesting
+import PreviewApp
+import Testing
+
+/// Kept pages and fragments (`--render-cache`, on by default) are never stale: after every kind of change
+/// (a tap beginning and ending, a failed tap's one-time message shown once, new settings, a reset) the app
+/// with the cache answers with exactly the bytes of the app that renders every request.
+@Suite struct RenderCacheTests {
+    private func app(renderCache: Bool) -> Application {
+        var options = PreviewOptions()
+        options.publicFolder = PackagePaths.publicFolder
+        options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 7)
+        options.renderCache = renderCache
+        return try! Application(options: options)
+    }
+
+    /// The pages and fragments that may be kept, as the viewers in `viewers` and a new viewer see them.
+    private func pages(_ app: Application, viewers: [String]) async throws -> [String] {
+        var bodies: [String] = []
+        for path in ["/feed", "/posts/p1", "/users/ada", "/users/margaret"] {
+            for viewer in viewers {
+                // Twice: the second answer comes from the cache when there is one.
+                for _ in 0..<2 {
+                    bodies.append(try await app.responder.test(.get, path, headers: .viewer(viewer)).bodyText)
+                }
+            }
+            // A first visit: the viewer is minted, so compare without the cookie.
+            bodies.append(try await app.responder.test(.get, path).bodyText)
+        }
+        for target in [
+            "/components/like/fragment?post=p1&liked=true&count=12345",
+            "/components/follow/fragment?uid=ada&following=false",
+            "/components/avatar/fragment?uid=ada&vip=verified&config=plain",
+        ] {
+            bodies.append(try await app.responder.test(.get, target).bodyText)
+        }
+        return bodies
+    }
+
+    /// Sends the same request to both apps and checks that they answer alike.
+    private func both(
+        _ apps: [Application], _ method: HTTPMethod, _ target: String, viewer: String, body: String? = nil,
+        extra: [String: String] = [:]
+    ) async throws {
+        var statuses: [Int] = []
+        for app in apps {
+            let response = try await app.responder.test(method, target, headers: .viewer(viewer, extra), body: body)
+            statuses.append(response.status.code)
+        }
+        #expect(statuses[0] == statuses[1], "\(method) \(target)")
+    }
+
+    private func expectSamePages(_ apps: [Application], _ step: String) async throws {
+        let viewers = ["alice", "bob", "ada"]
+        let cached = try await pages(apps[0], viewers: viewers)
+        let rendered = try await pages(apps[1], viewers: viewers)
+        #expect(cached.count == rendered.count)
+        for (index, (kept, fresh)) in zip(cached, rendered).enumerated() where kept != fresh {
+            Issue.record("after \(step): answer \(index) differs from a fresh render")
+        }
+    }
+
+    @Test func keptPagesAreTheBytesOfAFreshRenderAfterEveryChange() async throws {
+        let apps = [app(renderCache: true), app(renderCache: false)]
+        try await expectSamePages(apps, "start")
+        try await both(apps, .post, "/components/like/tap", viewer: "alice", body: "post=p1&liked=true&return_to=/feed")
+        try await expectSamePages(apps, "a like")
+        try await both(apps, .post, "/components/follow/tap", viewer: "bob", body: "uid=ada&following=true")
+        try await expectSamePages(apps, "a follow")
+        // A failed tap without script leaves a one-time message: shown on the next page, then gone.
+        try await both(
+            apps, .post, "/components/like/tap", viewer: "alice", body: "post=p1&liked=false&return_to=/feed",
+            extra: ["X-Simulate-Failure": "always"])
+        try await expectSamePages(apps, "a failed unlike")
+        try await both(apps, .post, "/simulation", viewer: "alice", body: "failure_rate=0.5&latency_ms=3")
+        try await expectSamePages(apps, "new settings")
+        // Back to the settings of the start: pages kept under them earlier must not come back.
+        try await both(apps, .post, "/simulation", viewer: "alice", body: "failure_rate=0&latency_ms=0")
+        try await expectSamePages(apps, "the first settings again")
+        try await both(apps, .post, "/reset", viewer: "alice", body: "")
+        try await expectSamePages(apps, "a reset")
+    }
+
+    @Test func aChangeIsShownOnTheNextPage() async throws {
+        let app = app(renderCache: true)
+        let viewer = HTTPHeaders.viewer("carol")
+        let before = try await app.responder.test(.get, "/posts/p2", headers: viewer).bodyText
+        #expect(try await app.responder.test(.get, "/posts/p2", headers: viewer).bodyText == before)
+        let tap = try await app.responder.test(
+            .post, "/components/like/tap", headers: viewer, body: "post=p2&liked=true&return_to=/posts/p2")
+        #expect(tap.status == .seeOther)
+        let after = try await app.responder.test(.get, "/posts/p2", headers: viewer).bodyText
+        #expect(after != before)
+        #expect(after.contains("data-liked=\"true\""))
+        // Another viewer's page shows the new count but not the like.
+        let other = try await app.responder.test(.get, "/posts/p2", headers: .viewer("dave")).bodyText
+        #expect(other.contains("data-liked=\"false\""))
+    }
+
+    @Test func newViewersShareAPageThatShowsNoneOfAnotherViewersState() async throws {
+        let app = app(renderCache: true)
+        let first = try await app.responder.test(.get, "/feed")
+        let cookie = try #require(first.headers["Set-Cookie"]?.split(separator: ";").first.map(String.init))
+        _ = try await app.responder.test(
+            .post, "/components/like/tap", headers: ["Cookie": cookie], body: "post=p1&liked=true&return_to=/feed")
+        let theirs = try await app.responder.test(.get, "/feed", headers: ["Cookie": cookie]).bodyText
+        let newcomer = try await app.responder.test(.get, "/feed")
+        #expect(newcomer.headers["Set-Cookie"] != first.headers["Set-Cookie"])
+        #expect(theirs != newcomer.bodyText)
+        #expect(occurrences(of: "data-liked=\"true\"", in: theirs) == 1)
+        #expect(occurrences(of: "data-liked=\"true\"", in: newcomer.bodyText) == 0)
+    }
+
+    @Test func badFragmentParametersAreRefusedEveryTime() async throws {
+        let app = app(renderCache: true)
+        for _ in 0..<2 {
+            let response = try await app.responder.test(.get, "/components/like/fragment?post=p1&liked=maybe&count=1")
+            #expect(response.status == .badRequest)
+            #expect(response.bodyText.contains("liked"))
+        }
+        let good = try await app.responder.test(.get, "/components/like/fragment?post=p1&liked=true&count=1")
+        #expect(good.status == .ok)
+        let rendered = try PreviewAppFragments.render("like", [("post", "p1"), ("liked", "true"), ("count", "1")])
+        #expect(good.bodyText == rendered)
+    }
+}
