@@ -32,7 +32,13 @@ public struct HTMLBuffer: ~Copyable {
 
     /// The rendered UTF-8 bytes so far (a copy).
     public var bytes: [UInt8] {
-        Array(UnsafeBufferPointer(start: base, count: count))
+        // One memory copy (`Array(UnsafeBufferPointer(…))` copies element by element).
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count > 0 {
+                buffer.baseAddress!.update(from: base, count: count)
+            }
+            initialized = count
+        }
     }
 
     /// Appends one byte.

@@ -91,7 +91,7 @@ public final class Application: Sendable {
             router.mount(DevRoutes(session: dev))
         }
         router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
-        let cells = PostCellFrames(fixtures: fixtures)
+        let cells = PostCellFrames(fixtures: fixtures, keepsButtons: options.renderCache)
         let pages = PageRoutes(
             fixtures: fixtures, cells: cells, likes: likes, follows: follows, service: service, events: events,
             renderedPages: options.renderCache ? BoundedCache(capacity: Self.renderedPageCapacity) : nil)

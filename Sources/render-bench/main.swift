@@ -10,6 +10,9 @@ let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20
 var options = PreviewOptions()
 options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0)
 let app = try Application(options: options)
+var everyButton = options
+everyButton.renderCache = false
+let appRenderingEveryButton = try Application(options: everyButton)
 let viewer = Viewer(id: "vbench")!
 
 /// Runs `body` `count` times (after a warm-up) and returns microseconds per call; `sink` keeps the work alive.
@@ -38,7 +41,12 @@ extension String {
 
 let feedBytes = app.renderFeed(for: viewer).count
 StandardOutput.write("feed page: \(feedBytes) bytes\n")
+// As a page-cache miss renders it: the cells' frames, and each button's bytes kept for the state it shows.
 _ = measure("render /feed (20 cells)", count: iterations / 4) { app.renderFeed(for: viewer).count }
+// With --render-cache off: every button of every cell rendered.
+_ = measure("render /feed, every button rendered", count: iterations / 4) {
+    appRenderingEveryButton.renderFeed(for: viewer).count
+}
 for preview in ComponentCatalog.all {
     let values = preview.values(of: preview.variants[0])
     let bytes = preview.render(values).count

@@ -61,10 +61,22 @@ extension FollowButton {
         follows: ToggleStore,
         returnTo: String? = nil
     ) -> FollowButton? {
-        guard Viewer(id: uid) != viewer, let shown = follows.presentation(uid, viewer: viewer) else { return nil }
-        return selfManaged(
+        guard isOffered(uid, to: viewer), let shown = follows.presentation(uid, viewer: viewer) else { return nil }
+        return selfManaged(uid: uid, shown: shown, returnTo: returnTo)
+    }
+
+    /// The button showing `shown`, what `ToggleStore.presentation` found for a viewer.
+    public static func selfManaged(
+        uid: String, shown: ToggleStore.Presentation, returnTo: String? = nil
+    ) -> FollowButton {
+        selfManaged(
             uid: uid, following: shown.state.isOn, followers: shown.state.count, returnTo: returnTo, busy: shown.busy,
             animated: shown.animated, message: shown.message)
+    }
+
+    /// Whether `viewer` is offered a button to follow `uid`: everyone but `uid` themselves.
+    public static func isOffered(_ uid: String, to viewer: Viewer) -> Bool {
+        Viewer(id: uid) != viewer
     }
 
     /// The route that handles every self-managed follow button's tap.

@@ -67,8 +67,13 @@ extension LikeButton {
         likes: ToggleStore,
         returnTo: String? = nil
     ) -> LikeButton? {
-        guard let shown = likes.presentation(post, viewer: viewer) else { return nil }
-        return selfManaged(
+        likes.presentation(post, viewer: viewer).map { selfManaged(post: post, shown: $0, returnTo: returnTo) }
+    }
+
+    /// The button showing `shown`, what `ToggleStore.presentation` found for a viewer.
+    public static func selfManaged(post: String, shown: ToggleStore.Presentation, returnTo: String? = nil) -> LikeButton
+    {
+        selfManaged(
             post: post, liked: shown.state.isOn, count: shown.state.count, returnTo: returnTo, busy: shown.busy,
             animated: shown.animated, message: shown.message)
     }

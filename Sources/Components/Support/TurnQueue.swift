@@ -45,6 +45,11 @@ public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
     }
 
     fileprivate func wait(_ key: Key, _ ticket: Int) async {
+        // The usual case, no earlier turn in the line, returns without suspending (a continuation costs
+        // an allocation and a task switch).
+        if lines.withLock({ $0[key]?.serving == ticket }) {
+            return
+        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = lines.withLock { lines in
                 if lines[key]?.serving == ticket {

@@ -5,7 +5,10 @@ extension TapAction {
     public static func toggle(
         path: String, target: Field, state: String, isOn: Bool, returnTo: String?
     ) -> TapAction {
-        var fields = [target, Field(state, isOn ? "false" : "true")]
+        var fields: [Field] = []
+        fields.reserveCapacity(3)  // one allocation, not a second one for `return_to`
+        fields.append(target)
+        fields.append(Field(state, isOn ? "false" : "true"))
         if let returnTo {
             fields.append(Field("return_to", returnTo))
         }

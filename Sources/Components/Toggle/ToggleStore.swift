@@ -123,7 +123,8 @@ public final class ToggleStore: Sendable {
         storage.withLock { storage in
             guard let committed = storage.membership.state(of: target, for: viewer) else { return nil }
             let key = Key(viewer: viewer, target: target)
-            if let pending = storage.pending[key] {
+            // Usually nothing is in flight or waiting: then no lookup (hashing the key) is needed.
+            if !storage.pending.isEmpty, let pending = storage.pending[key] {
                 return (View(state: pending, busy: true), nil)
             }
             let flash = storage.flashes.isEmpty ? nil : storage.flashes.take(for: key, now: clock())

@@ -14,8 +14,8 @@ struct FeedPage {
                     "Tap an avatar to open a profile, Follow to follow its author, a like to like or unlike. The components handle their own taps."
             )
             html.element(.ul, .class("feed")) { html in
-                for post in context.fixtures.posts {
-                    if let cell = context.cell(for: post, returnTo: "/feed#" + LikeButton.elementID(forPost: post.id)) {
+                for frame in context.cells.all {
+                    if let cell = context.cell(frame, returnTo: frame.feedReturnTo) {
                         html.render(cell)
                     }
                 }

@@ -1,9 +1,10 @@
+import Basics
 import Components
 import HTML
 
 /// The chrome around every page: head, site header with navigation, the simulation status bar, `<main>`.
 struct PageLayout {
-    enum Section: String {
+    enum Section: String, Sendable {
         case gallery, feed, events, none
     }
 
@@ -12,8 +13,27 @@ struct PageLayout {
     var settings: SimulationSettings
 
     func render(_ content: (inout HTMLBuffer) -> Void) -> [UInt8] {
-        // Room for the largest page (/feed, about 25 KB) at once: growing copies everything written so far.
-        var html = HTMLBuffer(capacity: 32 * 1024)
+        let chrome = Self.chrome.value(for: ChromeKey(title: title, section: section, settings: settings)) {
+            HTMLFrame { html in renderChrome(into: &html) { html in html.render(HTMLFrame.hole) } }
+        }
+        // Room for the largest page (/feed, about 35 KB) at once: growing copies everything written so far.
+        var html = HTMLBuffer(capacity: 64 * 1024)
+        chrome.render(into: &html, content: content)
+        return html.bytes
+    }
+
+    /// Everything a page's chrome is rendered from.
+    private struct ChromeKey: Hashable, Sendable {
+        var title: String
+        var section: Section
+        var settings: SimulationSettings
+    }
+
+    /// The chrome around `<main>`'s content, rendered once per title, section and settings (a page's
+    /// chrome is a function of those alone): a page render copies it and renders only its content.
+    private static let chrome = BoundedCache<ChromeKey, HTMLFrame>(capacity: 256)
+
+    private func renderChrome(into html: inout HTMLBuffer, content: (inout HTMLBuffer) -> Void) {
         html.doctype()
         html.element(.html, .lang("en")) { html in
             html.element(.head) { html in
@@ -39,7 +59,6 @@ struct PageLayout {
                 }
             }
         }
-        return html.bytes
     }
 
     private func link(_ label: String, _ href: String, _ target: Section, into html: inout HTMLBuffer) {
