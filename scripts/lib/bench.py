@@ -14,6 +14,7 @@ import urllib.request
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 QUICK = "--quick" in sys.argv
 MEMORY_ONLY = "--memory" in sys.argv
+CALLGRIND_ONLY = "--callgrind" in sys.argv
 DURATION = 3 if QUICK else 10
 ROUNDS = 1 if QUICK else 3
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -200,6 +201,9 @@ def main():
     if MEMORY_ONLY:
         memory_rows(binary, common)
         return
+    if CALLGRIND_ONLY:
+        callgrind_rows(binary, common)
+        return
     ours = Server([binary] + common)
     fetch(ours.url("/healthz"))
     time.sleep(0.5)
@@ -214,13 +218,24 @@ def main():
     for name, path in [("GET like fragment", like_path), ("GET avatar fragment", avatar_path), ("GET /feed (20 cells)", "/feed")]:
         compare(name + ", cookie", ours, path, cookie=cookie)
         compare(name + ", first visit", ours, path)
+    # The same with nothing kept: every request renders its page or fragment (--render-cache off).
+    ours.stop()
+    uncached = Server([binary] + common + ["--render-cache", "off"])
+    for name, path in [("GET like fragment", like_path), ("GET /feed (20 cells)", "/feed")]:
+        compare(name + ", cookie, render cache off", uncached, path, cookie=cookie)
+    uncached.stop()
+    ours = Server([binary] + common)
+    fetch(ours.url("/healthz"))
 
     for name, extra in [("POST like tap (PRG)", ""), ("POST like tap (HX-Request)", 'headers["HX-Request"] = "true"')]:
         script = os.path.join(WORK, name.split("(")[1].rstrip(")").replace("-", "").lower() + ".lua")
         with open(script, "w") as f:
             f.write(LIKE_SCRIPT.replace("--EXTRA--", extra))
         runs = [wrk(ours, "/components/like/tap", script=script) for _ in range(ROUNDS)]
-        row(name, median_of(runs), note=f"(vs fragment GET: {median_of(runs)['rps'] / rows[0][1]['rps']:.2f}x)")
+        fragment = rows[0][1]["rps"]
+        rendered = next(r[1]["rps"] for r in rows if r[0] == "GET like fragment, cookie, render cache off")
+        row(name, median_of(runs), note=f"(vs fragment GET: {median_of(runs)['rps'] / fragment:.2f}x kept, "
+                                        f"{median_of(runs)['rps'] / rendered:.2f}x rendered)")
 
     compare("GET static app.css", ours, "/public/app.css")
     etag = urllib.request.urlopen(ours.url("/public/app.css")).headers["ETag"]
@@ -420,6 +435,106 @@ request = function()
   return wrk.format("POST", "/components/like/tap", headers, "post=p" .. (viewer_number % 20 + 1) .. "&liked=" .. liked .. "&return_to=/feed")
 end
 """
+
+# Instructions per request under valgrind's callgrind: repeatable where timings are not. One server
+# thread; warm-up first, then instrumentation on for exactly N requests on one keep-alive connection.
+CALLGRIND_REQUESTS = 2000
+
+
+def raw_requests(port, requests):
+    """Sends each request (bytes) on one connection and reads each response in full."""
+    import socket
+    connection = socket.create_connection(("127.0.0.1", port))
+    buffer = b""
+    for request in requests:
+        connection.sendall(request)
+        while b"\r\n\r\n" not in buffer:
+            buffer += connection.recv(65536)
+        head, _, rest = buffer.partition(b"\r\n\r\n")
+        length = int(re.search(rb"(?i)content-length:\s*(\d+)", head).group(1)) if b"ontent-" in head else 0
+        while len(rest) < length:
+            rest += connection.recv(65536)
+        buffer = rest[length:]
+    connection.close()
+
+
+def instructions_per_request(argv, port, requests, ready_on_stderr=False):
+    """(all, without memset) instructions per request of `argv` serving `requests` on `port`."""
+    out = os.path.join(WORK, "callgrind.out")
+    for stale in [out, out + ".1"]:
+        if os.path.exists(stale):
+            os.remove(stale)
+    process = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}"]
+                               + argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while True:
+        try:
+            raw_requests(port, requests[:1])
+            break
+        except OSError:
+            if time.time() > deadline:
+                raise SystemExit("bench: the server did not start under valgrind")
+            time.sleep(0.5)
+    raw_requests(port, requests[:200])
+    subprocess.run(["callgrind_control", "-i", "on", str(process.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    raw_requests(port, requests)
+    subprocess.run(["callgrind_control", "-i", "off", str(process.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    subprocess.run(["callgrind_control", "-d", str(process.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=60)
+    report = subprocess.run(["callgrind_annotate", out + ".1"], capture_output=True, text=True).stdout
+    total = int(re.search(r"([\d,]+) \(100.0%\)\s+PROGRAM TOTALS", report).group(1).replace(",", ""))
+    memset = sum(int(m.group(1).replace(",", "")) for m in re.finditer(r"^\s*([\d,]+) \([\d. ]+%\)\s+\S*memset", report, re.M))
+    return total / len(requests), (total - memset) / len(requests)
+
+
+def callgrind_rows(binary, common):
+    if not shutil.which("valgrind"):
+        print("  (valgrind is not installed: no instruction counts)")
+        return
+    cookie = "viewer=v00000000000b3c4"
+    like_path = "/components/like/fragment?post=p1&liked=true&count=12345"
+    port = 18181
+    one_thread = [a if common[i - 1] != "--threads" else "1" for i, a in enumerate(common)]
+    one_thread = [a if common[i - 1] != "--port" else str(port) for i, a in enumerate(one_thread)]
+
+    def get(path):
+        return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {cookie}\r\n\r\n".encode()
+
+    def tap(index, hx=False):
+        body = f"post=p{(index // 2) % 20 + 1}&liked={'true' if index % 2 == 0 else 'false'}&return_to=/feed"
+        return (f"POST /components/like/tap HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: viewer=vcallgrind\r\n"
+                f"Content-Type: application/x-www-form-urlencoded\r\n" + ("HX-Request: true\r\n" if hx else "")
+                + f"Content-Length: {len(body)}\r\n\r\n{body}").encode()
+
+    print(f"instructions per request (callgrind, {CALLGRIND_REQUESTS} requests on one connection, one server thread; "
+          "memset is libmicrohttpd clearing its 32 KB connection pool, counted per byte by valgrind):")
+    print("| workload | ours | ours without memset | reference | reference without memset |")
+    print("|---|---|---|---|---|")
+    n = CALLGRIND_REQUESTS
+    workloads = [
+        ("GET like fragment, cookie", [], [get(like_path)] * n, like_path),
+        ("GET like fragment, cookie, render cache off", ["--render-cache", "off"], [get(like_path)] * n, like_path),
+        ("GET /feed, cookie", [], [get("/feed")] * n, "/feed"),
+        ("GET /feed, cookie, render cache off", ["--render-cache", "off"], [get("/feed")] * n, "/feed"),
+        ("POST like tap (PRG)", [], [tap(i) for i in range(n)], None),
+        ("POST like tap (HX-Request)", [], [tap(i, hx=True) for i in range(n)], None),
+    ]
+    for name, extra, requests, path in workloads:
+        ours, ours_lean = instructions_per_request([binary] + one_thread + extra, port, requests)
+        reference = ""
+        if REFERENCE and path:
+            server = Server([binary] + common)
+            body, content_type, headers = fetch_exact(server.url(path), {"Cookie": cookie})
+            server.stop()
+            body_file, headers_file = peer_files("callgrind " + name, body, headers)
+            ref, ref_lean = instructions_per_request(
+                [REFERENCE, body_file, str(port), "1", content_type, headers_file], port, requests)
+            reference = f"{ref:,.0f} | {ref_lean:,.0f}"
+        else:
+            reference = "– | –"
+        print(f"| {name} | {ours:,.0f} | {ours_lean:,.0f} | {reference} |", flush=True)
+
 
 if __name__ == "__main__":
     BUILD_SECONDS = float(os.environ.get("BUILD_SECONDS", "0"))
