@@ -23,14 +23,14 @@ struct PageRoutes: RouteCollection {
             .html(IndexPage(fixtures: fixtures, settings: service.settings, events: events.recent(limit: 50)).render())
         }
         routes.get("/feed", Self.page("Every post, with self-managed avatars and like buttons")) { request in
-            .html(page(request) { FeedPage(context: $0).render() })
+            page(request) { FeedPage(context: $0).render() }
         }
         routes.get(
             "/posts/:id",
             Self.page("One post", [.path("id", .segment, "The post.", example: "p1")], notFound: "No such post.")
         ) { request in
             let post = try post(request.parameters["id"])
-            return .html(page(request) { PostPage(context: $0, post: post).render() })
+            return page(request) { PostPage(context: $0, post: post).render() }
         }
         routes.get(
             "/users/:uid",
@@ -42,7 +42,7 @@ struct PageRoutes: RouteCollection {
             guard let user = fixtures.user(uid) else {
                 throw HTTPError(.notFound, "There is no user with the id \(uid).")
             }
-            return .html(page(request) { ProfilePage(context: $0, user: user).render() })
+            return page(request) { ProfilePage(context: $0, user: user).render() }
         }
         routes.get("/api/posts/:id", Self.postState) { request in
             let post = try post(request.parameters["id"])
@@ -112,17 +112,24 @@ struct PageRoutes: RouteCollection {
 
     /// The page for this request, rendered by `render` or kept from an earlier request with the same
     /// `PageKey`. The state versions are read before rendering, so a page kept under a version is never
-    /// older than that version; the settings are read once and rendered as read.
-    private func page(_ request: HTTPRequest, render: (PageContext) -> [UInt8]) -> [UInt8] {
+    /// older than that version; the settings are read once and rendered as read. With kept pages, the
+    /// server may also send the same response again to the same request while those versions and settings
+    /// stay as they were (`HTTPResponse.reusableWhile`).
+    private func page(_ request: HTTPRequest, render: (PageContext) -> [UInt8]) -> HTTPResponse {
         let viewer = request.viewer
         let settings = service.settings
         guard let renderedPages else {
-            return render(context(for: viewer, settings: settings))
+            return .html(render(context(for: viewer, settings: settings)))
         }
         let key = PageKey(
             path: request.path, reader: request.hasNewViewer ? .newViewer : .viewer(viewer), likes: likes.version,
             follows: follows.version, settings: settings)
-        return renderedPages.value(for: key) { render(context(for: viewer, settings: settings)) }
+        var response = HTTPResponse.html(
+            renderedPages.value(for: key) { render(context(for: viewer, settings: settings)) })
+        response.reusableWhile = { [likes, follows, service] in
+            likes.version == key.likes && follows.version == key.follows && service.settings == key.settings
+        }
+        return response
     }
 
     private func context(for viewer: Viewer, settings: SimulationSettings? = nil) -> PageContext {

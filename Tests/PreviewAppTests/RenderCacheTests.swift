@@ -16,25 +16,36 @@ import Testing
         return try! Application(options: options)
     }
 
+    /// Fetches `target` as the viewer with this id, or as a new viewer (`nil`); gives the body.
+    typealias Fetch = (_ target: String, _ viewer: String?) async throws -> String
+
+    /// Fetches in process, straight from the app's responder.
+    private func inProcess(_ app: Application) -> Fetch {
+        { target, viewer in
+            try await app.responder.test(.get, target, headers: viewer.map { .viewer($0) } ?? HTTPHeaders()).bodyText
+        }
+    }
+
     /// The pages and fragments that may be kept, as the viewers in `viewers` and a new viewer see them.
-    private func pages(_ app: Application, viewers: [String]) async throws -> [String] {
+    private func pages(_ fetch: Fetch, viewers: [String]) async throws -> [String] {
         var bodies: [String] = []
         for path in ["/feed", "/posts/p1", "/users/ada", "/users/margaret"] {
             for viewer in viewers {
                 // Twice: the second answer comes from the cache when there is one.
                 for _ in 0..<2 {
-                    bodies.append(try await app.responder.test(.get, path, headers: .viewer(viewer)).bodyText)
+                    bodies.append(try await fetch(path, viewer))
                 }
             }
             // A first visit: the viewer is minted, so compare without the cookie.
-            bodies.append(try await app.responder.test(.get, path).bodyText)
+            bodies.append(try await fetch(path, nil))
         }
         for target in [
             "/components/like/fragment?post=p1&liked=true&count=12345",
             "/components/follow/fragment?uid=ada&following=false",
             "/components/avatar/fragment?uid=ada&vip=verified&config=plain",
         ] {
-            bodies.append(try await app.responder.test(.get, target).bodyText)
+            bodies.append(try await fetch(target, nil))
+            bodies.append(try await fetch(target, "alice"))
         }
         return bodies
     }
@@ -52,35 +63,57 @@ import Testing
         #expect(statuses[0] == statuses[1], "\(method) \(target)")
     }
 
-    private func expectSamePages(_ apps: [Application], _ step: String) async throws {
+    private func expectSamePages(_ fetches: [Fetch], _ step: String) async throws {
         let viewers = ["alice", "bob", "ada"]
-        let cached = try await pages(apps[0], viewers: viewers)
-        let rendered = try await pages(apps[1], viewers: viewers)
+        let cached = try await pages(fetches[0], viewers: viewers)
+        let rendered = try await pages(fetches[1], viewers: viewers)
         #expect(cached.count == rendered.count)
         for (index, (kept, fresh)) in zip(cached, rendered).enumerated() where kept != fresh {
             Issue.record("after \(step): answer \(index) differs from a fresh render")
         }
     }
 
-    @Test func keptPagesAreTheBytesOfAFreshRenderAfterEveryChange() async throws {
-        let apps = [app(renderCache: true), app(renderCache: false)]
-        try await expectSamePages(apps, "start")
+    /// Taps, a failure's one-time message, settings changed and changed back, and a reset, sent to both
+    /// apps; after each, `fetches` (the kept app's first) must give the same pages.
+    private func expectSamePagesAfterEveryChange(_ apps: [Application], _ fetches: [Fetch]) async throws {
+        try await expectSamePages(fetches, "start")
         try await both(apps, .post, "/components/like/tap", viewer: "alice", body: "post=p1&liked=true&return_to=/feed")
-        try await expectSamePages(apps, "a like")
+        try await expectSamePages(fetches, "a like")
         try await both(apps, .post, "/components/follow/tap", viewer: "bob", body: "uid=ada&following=true")
-        try await expectSamePages(apps, "a follow")
+        try await expectSamePages(fetches, "a follow")
         // A failed tap without script leaves a one-time message: shown on the next page, then gone.
         try await both(
             apps, .post, "/components/like/tap", viewer: "alice", body: "post=p1&liked=false&return_to=/feed",
             extra: ["X-Simulate-Failure": "always"])
-        try await expectSamePages(apps, "a failed unlike")
+        try await expectSamePages(fetches, "a failed unlike")
         try await both(apps, .post, "/simulation", viewer: "alice", body: "failure_rate=0.5&latency_ms=3")
-        try await expectSamePages(apps, "new settings")
+        try await expectSamePages(fetches, "new settings")
         // Back to the settings of the start: pages kept under them earlier must not come back.
         try await both(apps, .post, "/simulation", viewer: "alice", body: "failure_rate=0&latency_ms=0")
-        try await expectSamePages(apps, "the first settings again")
+        try await expectSamePages(fetches, "the first settings again")
         try await both(apps, .post, "/reset", viewer: "alice", body: "")
-        try await expectSamePages(apps, "a reset")
+        try await expectSamePages(fetches, "a reset")
+    }
+
+    @Test func keptPagesAreTheBytesOfAFreshRenderAfterEveryChange() async throws {
+        let apps = [app(renderCache: true), app(renderCache: false)]
+        try await expectSamePagesAfterEveryChange(apps, apps.map(inProcess))
+    }
+
+    /// Over HTTP, a request that comes again byte for byte may be answered with the response sent last
+    /// time (`HTTPResponse.reusableWhile`): never once anything it shows has changed.
+    @Test func responsesSentAgainAreTheBytesOfAFreshRenderAfterEveryChange() async throws {
+        let apps = [app(renderCache: true), app(renderCache: false)]
+        try await withLiveServer(responder: apps[0].responder) { server in
+            apps[0].hostAllowList.port = server.port
+            let client = TestClient(server)
+            let live: Fetch = { target, viewer in
+                try await client.get(target, headers: viewer.map { ["Cookie": "viewer=\($0)"] } ?? [:]).bodyText
+            }
+            try await expectSamePagesAfterEveryChange(apps, [live, inProcess(apps[1])])
+            // The second of each pair of identical requests was answered with what the first got.
+            #expect(server.reusedResponses.served >= 20)
+        }
     }
 
     @Test func aChangeIsShownOnTheNextPage() async throws {

@@ -5,6 +5,18 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// A body sent as it is produced, instead of `body` (chunked; for server-sent events).
     public var stream: ResponseStream?
+    /// When set, the server may answer a later request that is the same byte for byte (method, target,
+    /// version and every header) with this very response, for as long as this returns true. Set it only
+    /// on a response that is a function of the request and of state this check covers; the server never
+    /// reuses a response that sets a cookie or streams. `ServerConfiguration.reusedResponseCapacity`
+    /// bounds how many are kept. The check runs on a server thread for every repeated request: keep it
+    /// quick and never block in it.
+    ///
+    /// ```swift
+    /// let version = store.version
+    /// response.reusableWhile = { store.version == version }
+    /// ```
+    public var reusableWhile: (@Sendable () -> Bool)?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

@@ -65,13 +65,22 @@ let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, reqCls, 
 
 /// Called several times per request: once when the headers are in, once per body chunk, once when the
 /// body is complete, and once more after a suspended connection is resumed.
-let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadSize, reqCls in
+let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, version, uploadData, uploadSize, reqCls in
     guard let cls, let connection, let reqCls, let raw = reqCls.pointee, let uploadSize else {
         return MHD_Result.NO
     }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
-    return server.handle(connection, state, method, uploadData, uploadSize)
+    return server.handle(connection, state, method, version, uploadData, uploadSize)
+}
+
+/// Appends each request header (name, then value) to a `RequestFingerprint` passed as `cls`.
+private let appendHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
+    guard let cls else { return MHD_Result.YES }
+    let fingerprint = cls.assumingMemoryBound(to: RequestFingerprint.self)
+    fingerprint.pointee.append(UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize))
+    fingerprint.pointee.append(UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize))
+    return MHD_Result.YES
 }
 
 /// Collects request headers into an `HTTPHeaders` passed as `cls`.
@@ -87,6 +96,7 @@ extension HTTPServer {
         _ connection: OpaquePointer,
         _ state: RequestState,
         _ method: UnsafePointer<CChar>?,
+        _ version: UnsafePointer<CChar>?,
         _ uploadData: UnsafePointer<CChar>?,
         _ uploadSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
@@ -124,7 +134,7 @@ extension HTTPServer {
             if state.bodyTooLarge {
                 return queue(tooLarge, on: connection, state)
             }
-            return dispatch(connection, state)
+            return dispatch(connection, state, version)
         case .suspended:
             let response = state.handoff.withLock { $0.take() }
             return queue(
@@ -139,8 +149,24 @@ extension HTTPServer {
         .plainError(HTTPError(.contentTooLarge, "The request body is larger than \(configuration.maxBodyBytes) bytes."))
     }
 
-    /// Builds the request, asks the responder, and answers now or suspends until the deferred work is done.
-    private func dispatch(_ connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
+    /// Answers a repeated request with the response kept for it, or builds the request, asks the
+    /// responder, and answers now or suspends until the deferred work is done.
+    private func dispatch(
+        _ connection: OpaquePointer, _ state: RequestState, _ version: UnsafePointer<CChar>?
+    ) -> MHD_Result {
+        if let reused, state.body.isEmpty, state.method == "GET" || state.method == "HEAD",
+            !isShuttingDown.load(ordering: .relaxed)
+        {
+            let request = Self.fingerprint(of: connection, state, version)
+            if let entry = reused.lookUp(request) {
+                connectionState(connection)?.clearDeadline()
+                state.phase = .answered
+                state.status = entry.status
+                state.bytesSent = entry.byteCount
+                return MHD_queue_response(connection, UInt32(entry.status), entry.response)
+            }
+            state.fingerprint = request  // to keep the response for, if it may be kept
+        }
         var headers = HTTPHeaders(minimumCapacity: 16)
         withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
@@ -204,7 +230,25 @@ extension HTTPServer {
         }
     }
 
-    /// Hands a response to libmicrohttpd (which copies the body) and records it for the access log.
+    /// Method, target, version and every header of the request on `connection`.
+    private static func fingerprint(
+        of connection: OpaquePointer, _ state: RequestState, _ version: UnsafePointer<CChar>?
+    ) -> RequestFingerprint {
+        var fingerprint = RequestFingerprint()
+        fingerprint.append(state.method)
+        fingerprint.append(state.rawTarget)
+        if let version {
+            fingerprint.append(UnsafeRawBufferPointer(start: version, count: strlen(version)))
+        }
+        withUnsafeMutablePointer(to: &fingerprint) { pointer in
+            _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, appendHeader, pointer)
+        }
+        fingerprint.finish()
+        return fingerprint
+    }
+
+    /// Hands a response to libmicrohttpd (which copies the body) and records it for the access log; keeps
+    /// it for the request's fingerprint when the response allows it.
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
         state.phase = .answered
         state.status = response.status.code
@@ -220,7 +264,6 @@ extension HTTPServer {
             }
         }
         guard let mhdResponse else { return MHD_Result.NO }
-        defer { MHD_destroy_response(mhdResponse) }
         for field in response.headers {
             // `withCString` lends a native string's own bytes (or a stack copy of a small one); passing
             // the String directly would build a heap `utf8CString` array for each name and value.
@@ -230,10 +273,24 @@ extension HTTPServer {
                 }
             }
         }
-        if isShuttingDown.load(ordering: .relaxed) {
+        let closing = isShuttingDown.load(ordering: .relaxed)
+        if closing {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
-        return MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
+        let queued = MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
+        if let fingerprint = state.fingerprint, let reused, let isCurrent = response.reusableWhile, !closing,
+            queued == MHD_Result.YES,
+            ReusedResponses.mayKeep(response)
+        {
+            // The entry takes over this reference.
+            let entry = ReusedResponses.Entry(
+                response: mhdResponse, status: response.status.code, byteCount: response.body.count,
+                isCurrent: isCurrent)
+            reused.keep(entry, for: fingerprint)
+        } else {
+            MHD_destroy_response(mhdResponse)
+        }
+        return queued
     }
 
     /// A chunked response that pulls from `stream`. Its context (one retain) is released by `streamFinished`.

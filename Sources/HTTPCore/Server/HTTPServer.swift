@@ -34,6 +34,8 @@ public final class HTTPServer: Sendable {
     let pendingRequests = Atomic<Int>(0)
     /// The threads deferred handlers run on.
     let handlerPool: HandlerPool
+    /// Answers kept for repeated identical requests; `nil` when the configuration keeps none.
+    let reused: ReusedResponses?
     let isShuttingDown = Atomic<Bool>(false)
     /// Open connections, for the watchdog that enforces read deadlines.
     let connections = Mutex<[ObjectIdentifier: ConnectionState]>([:])
@@ -64,6 +66,9 @@ public final class HTTPServer: Sendable {
         self.acceptor = Mutex(nil)
         self.admission = ConnectionAdmission(limit: max(1, configuration.maxConnections))
         self.handlerPool = HandlerPool(threads: configuration.threads, name: "handler")
+        self.reused =
+            configuration.reusedResponseCapacity > 0
+            ? ReusedResponses(capacity: configuration.reusedResponseCapacity) : nil
 
         // No listening socket of libmicrohttpd's own: the acceptor hands it connections, so that the server
         // can stop taking them from the socket and still finish what it has (see `shutdown`).
@@ -161,6 +166,12 @@ public final class HTTPServer: Sendable {
         daemon.withLock { handle in handle.map { Int(shim_current_connections($0.pointer)) } ?? 0 }
     }
 
+    /// Responses kept for requests that may come again byte for byte, and requests answered with one
+    /// (see `HTTPResponse.reusableWhile`).
+    public var reusedResponses: (kept: Int, served: Int) {
+        reused?.statistics ?? (0, 0)
+    }
+
     /// Deferred handlers running right now (their connections suspended).
     public var pendingRequestCount: Int {
         pendingRequests.load(ordering: .relaxed)
@@ -214,6 +225,7 @@ public final class HTTPServer: Sendable {
             MHD_stop_daemon(handle.pointer)
             current = nil
         }
+        reused?.removeAll()
         watchdog.withLock { timer in
             timer?.source.cancel()
             timer = nil

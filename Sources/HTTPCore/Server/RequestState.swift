@@ -26,6 +26,8 @@ final class RequestState: @unchecked Sendable {
     var method: String = ""
     var status: Int = 0
     var bytesSent: Int = 0
+    /// The request as bytes, when its response may be kept for the same request again.
+    var fingerprint: RequestFingerprint?
     let handoff = Mutex(Handoff())
 
     init(rawTarget: String) {

@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable {
     public var maxBodyBytes: Int = 64 * 1024
     /// Requests waiting in deferred handlers at once; beyond it requests get `503` with `Retry-After`.
     public var maxPendingRequests: Int = 4096
+    /// Responses kept for requests that come again byte for byte (see `HTTPResponse.reusableWhile`); 0
+    /// keeps none.
+    public var reusedResponseCapacity: Int = 64
     /// Whether to write one access-log line per request to standard error.
     public var accessLog: Bool = true
 

@@ -36,7 +36,12 @@ struct GalleryRoutes: RouteCollection {
                 componentPage(try GalleryRequest(name: preview.name, query: request.query), request)
             }
             routes.get(base + "/fragment", Self.galleryDocs(preview, "fragment")) { request in
-                .html(try fragment(preview.name, query: request.query))
+                var response = HTTPResponse.html(try fragment(preview.name, query: request.query))
+                if renderedFragments != nil {
+                    // A fragment is a function of its parameters alone (see `FragmentKey`).
+                    response.reusableWhile = { true }
+                }
+                return response
             }
             routes.get(base + "/frame", Self.galleryDocs(preview, "frame")) { request in
                 .html(FramePage(gallery: try GalleryRequest(name: preview.name, query: request.query)).render())

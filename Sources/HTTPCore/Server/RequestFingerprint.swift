@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Everything a bodiless request says, as bytes: method, target, HTTP version and every header in the
+/// order sent. Two requests with equal fingerprints are the same request, byte for byte.
+///
+/// ```swift
+/// var print = RequestFingerprint()
+/// print.append("GET"); print.append("/feed"); print.append("HTTP/1.1")
+/// print.append("Cookie"); print.append("viewer=v1")
+/// print.finish()
+/// reused.lookUp(print)
+/// ```
+///
+/// Each part is written after its length, so the parts cannot run into each other ("ab" then "c" is
+/// not "a" then "bc"). `finish()` hashes the bytes once; a hash table sees only that hash, and equality
+/// compares the bytes.
+struct RequestFingerprint: Hashable, Sendable {
+    private(set) var bytes: [UInt8] = []
+    private(set) var hash: UInt64 = 0
+
+    init() {
+        bytes.reserveCapacity(512)
+    }
+
+    /// Appends one part: its length (four bytes), then its bytes.
+    mutating func append(_ part: UnsafeRawBufferPointer) {
+        let count = UInt32(truncatingIfNeeded: part.count)
+        bytes.append(UInt8(truncatingIfNeeded: count))
+        bytes.append(UInt8(truncatingIfNeeded: count >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: count >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: count >> 24))
+        bytes.append(contentsOf: part)
+    }
+
+    mutating func append(_ part: String) {
+        var part = part
+        part.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Computes the hash; call it once, after the last part.
+    mutating func finish() {
+        hash = bytes.withUnsafeBytes(Self.hash)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        guard lhs.hash == rhs.hash, lhs.bytes.count == rhs.bytes.count else { return false }
+        guard !lhs.bytes.isEmpty else { return true }
+        return lhs.bytes.withUnsafeBytes { left in
+            rhs.bytes.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+        }
+    }
+
+    /// A 64-bit hash of `bytes`, eight at a time (not meant to resist crafted collisions: a table of these
+    /// is small and bounded, and equality compares the bytes).
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            state = mix(state, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count {
+                tail |= UInt64(bytes[index]) << UInt64((index - offset) * 8)
+            }
+            state = mix(state, tail)
+        }
+        state ^= state >> 33
+        state &*= 0xFF51_AFD7_ED55_8CCD
+        state ^= state >> 33
+        return state
+    }
+
+    @inline(__always)
+    private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        var value = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+        value ^= value >> 29
+        return value
+    }
+}

@@ -1,0 +1,172 @@
+import HTTPCore
+import HTTPTesting
+import Synchronization
+import Testing
+
+/// A response marked `reusableWhile` is sent again, as it was, to a request that is the same byte for
+/// byte, while its check holds; nothing else is ever reused.
+@Suite struct ReusedResponsesTests {
+    /// Counts how often each route ran; `/kept` may be reused while `current` is true.
+    final class Routes: Sendable {
+        let runs = Mutex<[String: Int]>([:])
+        let current = Atomic<Bool>(true)
+
+        func ran(_ path: String) -> Int {
+            runs.withLock { runs in
+                runs[path, default: 0] += 1
+                return runs[path]!
+            }
+        }
+
+        func count(_ path: String) -> Int { runs.withLock { $0[path] ?? 0 } }
+
+        var responder: RouterResponder {
+            var router = Router()
+            router.get("/kept") { request in
+                var response = HTTPResponse.text("kept \(self.ran("/kept")) \(request.headers["Cookie"] ?? "-")")
+                response.headers["X-Extra"] = "yes"
+                response.reusableWhile = { self.current.load(ordering: .relaxed) }
+                return response
+            }
+            router.get("/cookie") { _ in
+                var response = HTTPResponse.text("cookie \(self.ran("/cookie"))")
+                response.headers["Set-Cookie"] = "a=b"
+                response.reusableWhile = { true }
+                return response
+            }
+            router.get("/plain") { _ in .text("plain \(self.ran("/plain"))") }
+            router.post("/kept") { _ in
+                var response = HTTPResponse.text("posted \(self.ran("/post"))")
+                response.reusableWhile = { true }
+                return response
+            }
+            router.get(
+                "/later",
+                async: { _ in
+                    try await Task.sleep(for: .milliseconds(1))
+                    var response = HTTPResponse.text("later \(self.ran("/later"))")
+                    response.reusableWhile = { true }
+                    return response
+                })
+            return router.buildResponder()
+        }
+    }
+
+    private func get(_ connection: RawConnection, _ target: String, _ headers: [String] = []) throws -> String {
+        let response = try connection.request(target, headers: headers)
+        return "\(response.statusCode) \(response.headers["X-Extra"] ?? "") \(response.bodyText)"
+    }
+
+    @Test func theSameRequestGetsTheSameResponseWithoutTheRouteRunning() async throws {
+        let routes = Routes()
+        try await withLiveServer(responder: routes.responder) { server in
+            let port = server.port
+            let answers = try await offThePool { () -> [String] in
+                let connection = try RawConnection(port: port)
+                let other = try RawConnection(port: port)
+                return [
+                    try self.get(connection, "/kept", ["Cookie: viewer=a"]),
+                    try self.get(connection, "/kept", ["Cookie: viewer=a"]),
+                    // The same request on another connection.
+                    try self.get(other, "/kept", ["Cookie: viewer=a"]),
+                    // Any other header value, another header, or another target: the route runs.
+                    try self.get(connection, "/kept", ["Cookie: viewer=b"]),
+                    try self.get(connection, "/kept", ["Cookie: viewer=a", "Accept: text/html"]),
+                    try self.get(connection, "/kept?x=1", ["Cookie: viewer=a"]),
+                    try self.get(connection, "/kept", ["Cookie: viewer=b"]),
+                ]
+            }
+            #expect(
+                answers == [
+                    "200 yes kept 1 viewer=a", "200 yes kept 1 viewer=a", "200 yes kept 1 viewer=a",
+                    "200 yes kept 2 viewer=b", "200 yes kept 3 viewer=a", "200 yes kept 4 viewer=a",
+                    "200 yes kept 2 viewer=b",
+                ])
+            #expect(routes.count("/kept") == 4)
+            #expect(server.reusedResponses.served == 3)
+        }
+    }
+
+    @Test func aResponseIsNotReusedOnceItsCheckFails() async throws {
+        let routes = Routes()
+        try await withLiveServer(responder: routes.responder) { server in
+            let port = server.port
+            let connection = try RawConnection(port: port)
+            let first = try await offThePool { try self.get(connection, "/kept") }
+            routes.current.store(false, ordering: .relaxed)
+            let stale = try await offThePool { try self.get(connection, "/kept") }
+            let again = try await offThePool { try self.get(connection, "/kept") }
+            routes.current.store(true, ordering: .relaxed)
+            // The newest response is the one kept now.
+            let kept = try await offThePool { try self.get(connection, "/kept") }
+            #expect(
+                [first, stale, again, kept] == [
+                    "200 yes kept 1 -", "200 yes kept 2 -", "200 yes kept 3 -", "200 yes kept 3 -",
+                ])
+        }
+    }
+
+    @Test func cookiesPlainResponsesPostsAndHeadsAreNotMixedUp() async throws {
+        let routes = Routes()
+        try await withLiveServer(responder: routes.responder) { server in
+            let port = server.port
+            let answers = try await offThePool { () -> [String] in
+                let connection = try RawConnection(port: port)
+                var answers: [String] = []
+                for _ in 0..<2 {
+                    answers.append(try self.get(connection, "/cookie"))
+                    answers.append(try self.get(connection, "/plain"))
+                    let posted = try connection.request("POST", "/kept", body: "a=1")
+                    answers.append(posted.bodyText)
+                    let head = try connection.request("HEAD", "/kept")
+                    answers.append("\(head.statusCode) \(head.headers["Content-Length"] ?? "?") \(head.body.count)")
+                }
+                answers.append(try self.get(connection, "/kept"))
+                return answers
+            }
+            // A cookie is never reused (it is news for one client), nor a response that does not allow it,
+            // nor an answer to a POST; HEAD is kept apart from GET.
+            #expect(
+                answers == [
+                    "200  cookie 1", "200  plain 1", "posted 1", "200 8 0",
+                    "200  cookie 2", "200  plain 2", "posted 2", "200 8 0",
+                    "200 yes kept 2 -",
+                ])
+        }
+    }
+
+    @Test func deferredResponsesAreReusedToo() async throws {
+        let routes = Routes()
+        try await withLiveServer(responder: routes.responder) { server in
+            let connection = try RawConnection(port: server.port)
+            let answers = try await offThePool {
+                [try connection.request("/later").bodyText, try connection.request("/later").bodyText]
+            }
+            #expect(answers == ["later 1", "later 1"])
+        }
+    }
+
+    @Test func aServerThatKeepsNoneRunsTheRouteEveryTime() async throws {
+        let routes = Routes()
+        try await withLiveServer(responder: routes.responder, configure: { $0.reusedResponseCapacity = 0 }) { server in
+            let connection = try RawConnection(port: server.port)
+            let answers = try await offThePool { try (0..<3).map { _ in try self.get(connection, "/kept") } }
+            #expect(answers == ["200 yes kept 1 -", "200 yes kept 2 -", "200 yes kept 3 -"])
+            #expect(server.reusedResponses.served == 0)
+        }
+    }
+
+    @Test func keptResponsesAreBounded() async throws {
+        let routes = Routes()
+        try await withLiveServer(responder: routes.responder, configure: { $0.reusedResponseCapacity = 8 }) { server in
+            let connection = try RawConnection(port: server.port)
+            try await offThePool {
+                for index in 0..<100 { _ = try self.get(connection, "/kept?n=\(index)") }
+            }
+            #expect(server.reusedResponses.kept <= 8)
+            // The newest are still there.
+            let again = try await offThePool { try self.get(connection, "/kept?n=99") }
+            #expect(again == "200 yes kept 100 -")
+        }
+    }
+}
