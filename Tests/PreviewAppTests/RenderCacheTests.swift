@@ -116,6 +116,38 @@ import Testing
         }
     }
 
+    /// A first visit sent again gets the page every new viewer gets, with a viewer of its own.
+    @Test func firstVisitsAnsweredAgainEachGetANewViewer() async throws {
+        let app = app(renderCache: true)
+        try await withLiveServer(responder: app.responder) { server in
+            app.hostAllowList.port = server.port
+            let client = TestClient(server)
+            var cookies: Set<String> = []
+            var bodies: Set<String> = []
+            for target in [
+                "/feed", "/feed", "/feed", "/components/like/fragment?post=p1", "/components/like/fragment?post=p1",
+            ] {
+                let response = try await client.get(target)
+                let cookie = try #require(response.headers["Set-Cookie"])
+                #expect(cookie.hasPrefix("viewer=v") && cookie.contains("HttpOnly"))
+                cookies.insert(cookie)
+                bodies.insert(response.bodyText)
+            }
+            #expect(cookies.count == 5)
+            #expect(bodies.count == 2)
+            #expect(server.reusedResponses.served == 3)
+            // The new viewers are real: a tap with one of them counts for that viewer alone.
+            let viewer = String(cookies.first!.prefix { $0 != ";" })
+            let tap = try await client.post(
+                "/components/like/tap", form: "post=p1&liked=true&return_to=/feed", headers: ["Cookie": viewer])
+            #expect(tap.status.code == 303)
+            let theirs = try await client.get("/feed", headers: ["Cookie": viewer]).bodyText
+            #expect(occurrences(of: "data-liked=\"true\"", in: theirs) == 1)
+            let newcomer = try await client.get("/feed")
+            #expect(occurrences(of: "data-liked=\"true\"", in: newcomer.bodyText) == 0)
+        }
+    }
+
     @Test func aChangeIsShownOnTheNextPage() async throws {
         let app = app(renderCache: true)
         let viewer = HTTPHeaders.viewer("carol")

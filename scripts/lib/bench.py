@@ -498,8 +498,9 @@ def callgrind_rows(binary, common):
     one_thread = [a if common[i - 1] != "--threads" else "1" for i, a in enumerate(common)]
     one_thread = [a if common[i - 1] != "--port" else str(port) for i, a in enumerate(one_thread)]
 
-    def get(path):
-        return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {cookie}\r\n\r\n".encode()
+    def get(path, with_cookie=True):
+        cookie_line = f"Cookie: {cookie}\r\n" if with_cookie else ""
+        return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{cookie_line}\r\n".encode()
 
     def tap(index, hx=False):
         body = f"post=p{(index // 2) % 20 + 1}&liked={'true' if index % 2 == 0 else 'false'}&return_to=/feed"
@@ -514,8 +515,10 @@ def callgrind_rows(binary, common):
     n = CALLGRIND_REQUESTS
     workloads = [
         ("GET like fragment, cookie", [], [get(like_path)] * n, like_path),
+        ("GET like fragment, first visit", [], [get(like_path, False)] * n, like_path),
         ("GET like fragment, cookie, render cache off", ["--render-cache", "off"], [get(like_path)] * n, like_path),
         ("GET /feed, cookie", [], [get("/feed")] * n, "/feed"),
+        ("GET /feed, first visit", [], [get("/feed", False)] * n, "/feed"),
         ("GET /feed, cookie, render cache off", ["--render-cache", "off"], [get("/feed")] * n, "/feed"),
         ("POST like tap (PRG)", [], [tap(i) for i in range(n)], None),
         ("POST like tap (HX-Request)", [], [tap(i, hx=True) for i in range(n)], None),
@@ -525,7 +528,8 @@ def callgrind_rows(binary, common):
         reference = ""
         if REFERENCE and path:
             server = Server([binary] + common)
-            body, content_type, headers = fetch_exact(server.url(path), {"Cookie": cookie})
+            first_visit = b"Cookie:" not in requests[0]
+            body, content_type, headers = fetch_exact(server.url(path), {} if first_visit else {"Cookie": cookie})
             server.stop()
             body_file, headers_file = peer_files("callgrind " + name, body, headers)
             ref, ref_lean = instructions_per_request(

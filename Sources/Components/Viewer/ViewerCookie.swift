@@ -9,6 +9,11 @@ import HTTPCore
 /// answers also say so to caches: `Vary: Cookie`, and `Cache-Control: no-store` unless the handler chose
 /// a policy, so that no cache serves one viewer's page to another.
 ///
+/// A first visit's answer that its route lets the server send again (`HTTPResponse.reusableWhile`) gets
+/// its cookie as a fresh header, so that each later first visit it answers gets a viewer of its own; such
+/// a route must answer every new viewer alike (kept pages are rendered for "a new viewer", not for the
+/// id minted).
+///
 /// Paths whose answers are the same for everyone (static files, the health check, the API description)
 /// are left alone: no cookie is minted there, and their handlers say what caches may do.
 public struct ViewerCookie: HTTPMiddleware {
@@ -45,8 +50,36 @@ public struct ViewerCookie: HTTPMiddleware {
         else {
             return
         }
-        response.headers.add("Set-Cookie", SetCookie(name: Viewer.cookieName, value: assigned).headerValue)
+        response.headers.add("Set-Cookie", Self.cookieHeaderValue(assigned))
+        if response.reusableWhile != nil {
+            // Sent again to the next first visit, the answer (the same for every new viewer) gets its own
+            // new viewer.
+            response.freshHeaders = { Self.newViewerHeaders() }
+        }
     }
+
+    /// A `Set-Cookie` for a new random viewer.
+    static func newViewerHeaders() -> HTTPHeaders {
+        var bytes = cookieTemplate.prefix
+        bytes.reserveCapacity(bytes.count + 17 + cookieTemplate.suffix.count)
+        Viewer.random().appendID(to: &bytes)
+        bytes += cookieTemplate.suffix
+        return ["Set-Cookie": String(decoding: bytes, as: UTF8.self)]
+    }
+
+    /// The `Set-Cookie` value that gives a client the viewer `id`.
+    static func cookieHeaderValue(_ id: String) -> String {
+        SetCookie(name: Viewer.cookieName, value: id).headerValue
+    }
+
+    /// `cookieHeaderValue`'s bytes before and after the id, so that a new viewer's cookie is one append of
+    /// bytes (a first visit answered again makes one per request).
+    private static let cookieTemplate: (prefix: [UInt8], suffix: [UInt8]) = {
+        let marker: UInt8 = 0
+        let value = Array(cookieHeaderValue(String(decoding: [marker], as: UTF8.self)).utf8)
+        let split = value.firstIndex(of: marker)!
+        return (Array(value[..<split]), Array(value[(split + 1)...]))
+    }()
 
     private func isViewerless(_ path: String) -> Bool {
         var path = path

@@ -8,15 +8,19 @@ public struct HTTPResponse: Sendable {
     /// When set, the server may answer a later request that is the same byte for byte (method, target,
     /// version and every header) with this very response, for as long as this returns true. Set it only
     /// on a response that is a function of the request and of state this check covers; the server never
-    /// reuses a response that sets a cookie or streams. `ServerConfiguration.reusedResponseCapacity`
-    /// bounds how many are kept. The check runs on a server thread for every repeated request: keep it
-    /// quick and never block in it.
+    /// reuses a stream, nor a response that sets a cookie unless `freshHeaders` makes it anew.
+    /// `ServerConfiguration.reusedResponseCapacity` bounds how many are kept. The check runs on a server
+    /// thread for every repeated request: keep it quick and never block in it.
     ///
     /// ```swift
     /// let version = store.version
     /// response.reusableWhile = { store.version == version }
     /// ```
     public var reusableWhile: (@Sendable () -> Bool)?
+    /// With `reusableWhile`: headers that must be new for every request the response answers (a first
+    /// visit's new cookie, say). A reuse sends the response's other headers and the ones this makes; the
+    /// response's own headers of those names are never sent again.
+    public var freshHeaders: (@Sendable () -> HTTPHeaders)?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

@@ -83,6 +83,19 @@ private let appendHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value,
     return MHD_Result.YES
 }
 
+/// Hands `headers` to a libmicrohttpd response.
+func addHeaders(_ headers: HTTPHeaders, to response: OpaquePointer) {
+    for field in headers {
+        // `withCString` lends a native string's own bytes (or a stack copy of a small one); passing the
+        // String directly would build a heap `utf8CString` array for each name and value.
+        field.name.withCString { name in
+            field.value.withCString { value in
+                _ = MHD_add_response_header(response, name, value)
+            }
+        }
+    }
+}
+
 /// Collects request headers into an `HTTPHeaders` passed as `cls`.
 private let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
     guard let cls, let key else { return MHD_Result.YES }
@@ -163,7 +176,7 @@ extension HTTPServer {
                 state.phase = .answered
                 state.status = entry.status
                 state.bytesSent = entry.byteCount
-                return MHD_queue_response(connection, UInt32(entry.status), entry.response)
+                return entry.queue(on: connection)
             }
             state.fingerprint = request  // to keep the response for, if it may be kept
         }
@@ -264,32 +277,18 @@ extension HTTPServer {
             }
         }
         guard let mhdResponse else { return MHD_Result.NO }
-        for field in response.headers {
-            // `withCString` lends a native string's own bytes (or a stack copy of a small one); passing
-            // the String directly would build a heap `utf8CString` array for each name and value.
-            field.name.withCString { name in
-                field.value.withCString { value in
-                    _ = MHD_add_response_header(mhdResponse, name, value)
-                }
-            }
-        }
+        addHeaders(response.headers, to: mhdResponse)
         let closing = isShuttingDown.load(ordering: .relaxed)
         if closing {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
         let queued = MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
-        if let fingerprint = state.fingerprint, let reused, let isCurrent = response.reusableWhile, !closing,
-            queued == MHD_Result.YES,
-            ReusedResponses.mayKeep(response)
+        if let fingerprint = state.fingerprint, let reused, !closing, queued == MHD_Result.YES,
+            reused.keep(response, sent: mhdResponse, for: fingerprint)
         {
-            // The entry takes over this reference.
-            let entry = ReusedResponses.Entry(
-                response: mhdResponse, status: response.status.code, byteCount: response.body.count,
-                isCurrent: isCurrent)
-            reused.keep(entry, for: fingerprint)
-        } else {
-            MHD_destroy_response(mhdResponse)
+            return queued  // the kept entry holds this reference now
         }
+        MHD_destroy_response(mhdResponse)
         return queued
     }
 

@@ -3,36 +3,95 @@ import CMicroHTTPD
 import Synchronization
 
 /// Answers kept for requests that come again byte for byte, so that a repeated request is answered from
-/// what was sent last time: no request is built, no middleware or route runs, no response is copied.
+/// what was sent last time: no request is built, no middleware or route runs.
 ///
 /// A response is kept only when its responder says it may be (`HTTPResponse.reusableWhile`), and it is
 /// used again only while that check still holds and only for a request whose fingerprint (method,
-/// target, version and every header) is the same. Responses that set a cookie or stream are never kept.
+/// target, version and every header) is the same. A response that sets a cookie is kept only when the
+/// cookie is one of its `freshHeaders`, made anew for every request; streams are never kept.
 ///
 /// ```swift
-/// if let entry = reused.lookUp(fingerprint) { MHD_queue_response(connection, status, entry.response) }
+/// if let entry = reused.lookUp(fingerprint) { return entry.queue(on: connection) }
 /// ```
 final class ReusedResponses: Sendable {
-    /// One kept answer. libmicrohttpd's response is queued on as many connections as ask for it (it
-    /// counts its users under its own lock and never changes a buffer response once made); this entry
-    /// holds one reference, given back when the entry is dropped.
+    /// One kept answer, in one of two forms.
+    ///
+    /// Whole: libmicrohttpd's response itself, queued on as many connections as ask for it (it counts
+    /// its users under its own lock and never changes a buffer response once made); the entry holds one
+    /// reference, given back when it is dropped. With fresh headers: the body, kept once, and the other
+    /// headers; each use makes a response around the same body (not copied) with the fresh headers.
     final class Entry: @unchecked Sendable {
-        // @unchecked: `response` is only passed to libmicrohttpd, which guards it; the rest is immutable.
-        let response: OpaquePointer
+        // @unchecked: `form` never changes; its response pointer is only passed to libmicrohttpd, which
+        // guards it.
+        enum Form {
+            case whole(OpaquePointer)
+            case withFreshHeaders(KeptBody, HTTPHeaders, @Sendable () -> HTTPHeaders)
+        }
+
+        let form: Form
         let status: Int
         let byteCount: Int
         let isCurrent: @Sendable () -> Bool
 
-        /// Takes over one reference to `response`.
-        init(response: OpaquePointer, status: Int, byteCount: Int, isCurrent: @escaping @Sendable () -> Bool) {
-            self.response = response
+        /// Takes over one reference to the response of a `.whole` form.
+        init(_ form: Form, status: Int, byteCount: Int, isCurrent: @escaping @Sendable () -> Bool) {
+            self.form = form
             self.status = status
             self.byteCount = byteCount
             self.isCurrent = isCurrent
         }
 
+        /// Queues this answer on `connection`.
+        func queue(on connection: OpaquePointer) -> MHD_Result {
+            switch form {
+            case .whole(let response):
+                return MHD_queue_response(connection, UInt32(status), response)
+            case .withFreshHeaders(let body, let headers, let fresh):
+                guard let response = body.response() else { return MHD_Result.NO }
+                defer { MHD_destroy_response(response) }
+                addHeaders(headers, to: response)
+                addHeaders(fresh(), to: response)
+                return MHD_queue_response(connection, UInt32(status), response)
+            }
+        }
+
         deinit {
-            MHD_destroy_response(response)
+            if case .whole(let response) = form {
+                MHD_destroy_response(response)
+            }
+        }
+    }
+
+    /// A body kept at a fixed address, which libmicrohttpd responses point to without copying; each such
+    /// response holds the body (one retain) until libmicrohttpd is done with it.
+    final class KeptBody: @unchecked Sendable {
+        // @unchecked: the bytes are written once, in `init`, and only read after.
+        private let bytes: UnsafeMutableRawBufferPointer
+
+        init(_ body: [UInt8]) {
+            let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, body.count), alignment: 8)
+            body.withUnsafeBytes { bytes.copyMemory(from: $0) }
+            self.bytes = bytes
+            count = body.count
+        }
+
+        let count: Int
+
+        /// A new libmicrohttpd response over these bytes (one reference, the caller's).
+        func response() -> OpaquePointer? {
+            let owner = Unmanaged.passRetained(self).toOpaque()
+            guard
+                let response = MHD_create_response_from_buffer_with_free_callback_cls(
+                    count, bytes.baseAddress, releaseKeptBody, owner)
+            else {
+                Unmanaged<KeptBody>.fromOpaque(owner).release()
+                return nil
+            }
+            return response
+        }
+
+        deinit {
+            bytes.deallocate()
         }
     }
 
@@ -51,8 +110,30 @@ final class ReusedResponses: Sendable {
         return entry
     }
 
-    func keep(_ entry: Entry, for fingerprint: RequestFingerprint) {
+    /// Keeps `response`, just queued as `sent` (whose reference this takes over when it keeps it whole),
+    /// for the request with `fingerprint`, if it may be kept; true when it took the reference.
+    func keep(_ response: HTTPResponse, sent: OpaquePointer, for fingerprint: RequestFingerprint) -> Bool {
+        guard let isCurrent = response.reusableWhile, response.stream == nil else { return false }
+        let status = response.status.code
+        guard let fresh = response.freshHeaders else {
+            // A cookie is news for one client, not an answer for every client that sends the same request.
+            guard !response.headers.contains("Set-Cookie") else { return false }
+            entries.store(
+                Entry(.whole(sent), status: status, byteCount: response.body.count, isCurrent: isCurrent),
+                for: fingerprint)
+            return true
+        }
+        let freshNames = fresh().map(\.name)
+        var kept = HTTPHeaders(minimumCapacity: response.headers.count)
+        for field in response.headers where !freshNames.contains(where: { HTTPHeaders.namesMatch($0, field.name) }) {
+            kept.add(field.name, field.value)
+        }
+        guard !kept.contains("Set-Cookie") else { return false }
+        let entry = Entry(
+            .withFreshHeaders(KeptBody(response.body), kept, fresh), status: status, byteCount: response.body.count,
+            isCurrent: isCurrent)
         entries.store(entry, for: fingerprint)
+        return false
     }
 
     /// Gives every kept response back (connections still sending one hold their own reference).
@@ -64,10 +145,10 @@ final class ReusedResponses: Sendable {
     var statistics: (kept: Int, served: Int) {
         (entries.statistics.count, served.load(ordering: .relaxed))
     }
+}
 
-    /// Whether `response` may be kept: its responder allows it, it is whole, and it sets no cookie (a
-    /// cookie is news for one client, not an answer for every client that sends the same request).
-    static func mayKeep(_ response: HTTPResponse) -> Bool {
-        response.reusableWhile != nil && response.stream == nil && !response.headers.contains("Set-Cookie")
-    }
+/// libmicrohttpd is done with a response over a `KeptBody`: gives back the body it held.
+private let releaseKeptBody: MHD_ContentReaderFreeCallback = { owner in
+    guard let owner else { return }
+    Unmanaged<ReusedResponses.KeptBody>.fromOpaque(owner).release()
 }

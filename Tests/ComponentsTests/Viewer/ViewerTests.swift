@@ -73,6 +73,11 @@ import Testing
         router.add(middleware: ViewerCookie())
         router.get("/whoami") { request in .text(request.viewer.id) }
         router.get("/later", async: { request in .text(request.viewer.id) })
+        router.get("/same-for-all") { _ in
+            var response = HTTPResponse.text("the same for every new viewer")
+            response.reusableWhile = { true }
+            return response
+        }
         return router.buildResponder()
     }()
 
@@ -120,6 +125,27 @@ import Testing
         let first = expectAssignedViewer(try await get("/whoami", cookie: nil))
         let second = expectAssignedViewer(try await get("/whoami", cookie: nil))
         #expect(first != second)
+    }
+
+    /// A first visit's answer that may be sent again carries its cookie as a fresh header: each use makes
+    /// another new viewer, in the very form of the first.
+    @Test func aReusableFirstVisitGetsANewViewerForEachReuse() async throws {
+        let response = try await get("/same-for-all", cookie: nil)
+        let fresh = try #require(response.freshHeaders)
+        let cookies =
+            [response.headers.values(for: "Set-Cookie")] + (0..<3).map { _ in fresh().values(for: "Set-Cookie") }
+        #expect(cookies.allSatisfy { $0.count == 1 })
+        let ids = cookies.map { cookie in
+            String(cookie[0].dropFirst("viewer=".count).prefix { $0 != ";" })
+        }
+        #expect(Set(ids).count == 4)
+        for (cookie, id) in zip(cookies, ids) {
+            #expect(cookie == ["viewer=\(id); Path=/; HttpOnly; SameSite=Lax"])
+            #expect(id.count == 17 && Viewer(id: id)?.id == id)
+        }
+        // A returning viewer's answer, or one that may not be reused, has none.
+        #expect(try await get("/same-for-all", cookie: "viewer=v1").freshHeaders == nil)
+        #expect(try await get("/whoami", cookie: nil).freshHeaders == nil)
     }
 
     @Test func deferredHandlersSeeTheAssignedViewerToo() async throws {

@@ -34,6 +34,18 @@ import Testing
                 response.reusableWhile = { true }
                 return response
             }
+            router.get("/fresh") { _ in
+                var response = HTTPResponse.text("fresh \(self.ran("/fresh"))")
+                response.headers["X-Extra"] = "yes"
+                response.headers["Set-Cookie"] = "n=0"
+                response.reusableWhile = { true }
+                let made = Atomic<Int>(0)
+                response.freshHeaders = {
+                    let number = made.add(1, ordering: .relaxed).newValue
+                    return ["Set-Cookie": "n=\(number)", "X-Fresh": "\(number)"]
+                }
+                return response
+            }
             router.get("/plain") { _ in .text("plain \(self.ran("/plain"))") }
             router.post("/kept") { _ in
                 var response = HTTPResponse.text("posted \(self.ran("/post"))")
@@ -132,6 +144,29 @@ import Testing
                     "200  cookie 2", "200  plain 2", "posted 2", "200 8 0",
                     "200 yes kept 2 -",
                 ])
+        }
+    }
+
+    @Test func freshHeadersAreMadeAnewForEveryRequestAResponseAnswers() async throws {
+        let routes = Routes()
+        try await withLiveServer(responder: routes.responder) { server in
+            let connection = try RawConnection(port: server.port)
+            let answers = try await offThePool {
+                try (0..<4).map { _ in
+                    let response = try connection.request("/fresh")
+                    let cookies = response.headers.values(for: "Set-Cookie")
+                    return
+                        "\(response.headers["X-Extra"] ?? "") \(cookies) \(response.headers["X-Fresh"] ?? "-") \(response.bodyText)"
+                }
+            }
+            // The first answer is the route's own; its cookie is never sent again. (The route's closure
+            // ran once when the response was kept, to learn which headers are fresh: hence 2, 3, 4.)
+            #expect(
+                answers == [
+                    "yes [\"n=0\"] - fresh 1", "yes [\"n=2\"] 2 fresh 1", "yes [\"n=3\"] 3 fresh 1",
+                    "yes [\"n=4\"] 4 fresh 1",
+                ])
+            #expect(routes.count("/fresh") == 1)
         }
     }
 
