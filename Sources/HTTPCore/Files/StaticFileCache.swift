@@ -68,9 +68,14 @@ final class StaticFileCache: Sendable {
         return entry
     }
 
+    /// Whether a file like `entry` is kept (it is not too large).
+    func keeps(_ entry: Entry) -> Bool {
+        entry.bytes.count <= maximumFileBytes
+    }
+
     /// Keeps `entry` for `path`, unless the file is too large to keep.
     func store(_ entry: Entry, for path: String) {
-        guard entry.bytes.count <= maximumFileBytes else { return }
+        guard keeps(entry) else { return }
         entries.withLock { entries in
             if entries.count >= maximumEntries && entries[path] == nil {
                 entries.removeAll(keepingCapacity: true)

@@ -78,11 +78,20 @@ public struct StaticFiles: RouteCollection {
             "ETag": file.etag,
             "Cache-Control": cacheControl,
         ]
+        var response: HTTPResponse
         if let match = request.headers["If-None-Match"], Self.etag(file.etag, matches: match) {
-            return HTTPResponse(status: .notModified, headers: headers)
+            response = HTTPResponse(status: .notModified, headers: headers)
+        } else {
+            headers["Content-Type"] = file.contentType
+            response = HTTPResponse(status: .ok, headers: headers, body: file.bytes)
         }
-        headers["Content-Type"] = file.contentType
-        return HTTPResponse(status: .ok, headers: headers, body: file.bytes)
+        if cache.keeps(file) {
+            // Sent again to the same request while the path names the file that was read: the check the
+            // cache makes, one `stat`.
+            let identity = file.identity
+            response.reusableWhile = { StaticFileCache.FileIdentity.of(requested) == identity }
+        }
+        return response
     }
 
     static func safeRelativePath(_ path: String, under prefix: String) -> String? {
