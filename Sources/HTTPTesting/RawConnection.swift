@@ -139,7 +139,11 @@ public final class RawConnection: @unchecked Sendable {
     private func fill() throws {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 65536, 0) }
-        guard count > 0 else { throw Failure(description: count == 0 ? "connection closed" : "read timed out") }
+        guard count > 0 else {
+            let reason =
+                count == 0 ? "connection closed" : errno == EAGAIN ? "read timed out" : String(cString: strerror(errno))
+            throw Failure(description: reason)
+        }
         buffer += chunk[..<count]
     }
 }

@@ -90,7 +90,7 @@ import Testing
         return router.buildResponder()
     }
 
-    @Test func servesOverURLSession() async throws {
+    @Test func servesATestClient() async throws {
         try await withLiveServer(responder: Self.makeResponder()) { server in
             let response = try await TestClient(server).get("/healthz")
             #expect(response.status.code == 200)
