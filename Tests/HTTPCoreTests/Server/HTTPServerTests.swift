@@ -48,6 +48,37 @@ import Testing
         }
     }
 
+    /// Where each thread of this process whose name starts with `prefix` waits, from `/proc`: its name, the
+    /// kernel function it sleeps in, and its system call (number and arguments), for failure messages.
+    static func threadStates(named prefix: String) -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.sorted().compactMap { task in
+            func read(_ file: String) -> String {
+                ((try? String(contentsOfFile: "/proc/self/task/\(task)/\(file)", encoding: .utf8)) ?? "?")
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            let name = read("comm")
+            guard name.hasPrefix(prefix) else { return nil }
+            let syscall = read("syscall")
+            var state = "\(name) in \(read("wchan")), syscall \(syscall)"
+            // Waiting in epoll_wait (232): what its epoll set watches, sockets counted, anything else named.
+            let words = syscall.split(separator: " ")
+            if words.first == "232", words.count > 1, let epoll = Int(words[1].dropFirst(2), radix: 16) {
+                let info = (try? String(contentsOfFile: "/proc/self/fdinfo/\(epoll)", encoding: .utf8)) ?? ""
+                let watched = info.split(separator: "\n").compactMap { line -> Int? in
+                    guard line.hasPrefix("tfd:") else { return nil }
+                    return Int(line.dropFirst(4).split(separator: " ").first ?? "")
+                }
+                let kinds = watched.map { fd in
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")) ?? "closed"
+                }
+                let others = zip(watched, kinds).filter { !$0.1.hasPrefix("socket:") }.map { "\($0.0) \($0.1)" }
+                state += "; epoll \(epoll) watches \(kinds.count - others.count) sockets and \(others)"
+            }
+            return state
+        }
+    }
+
     /// Polls `condition` every 10 ms for up to `seconds`; true once it holds.
     static func eventually(within seconds: Int = 10, _ condition: () -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
@@ -223,7 +254,8 @@ import Testing
                 answers == ["200 through 500": 500],
                 """
                 \(gate.arrived) of 500 reached the handler; answers \(answers); pending \(server.pendingRequestCount), \
-                open \(server.openConnections); unanswered \(unanswered.count): \(unanswered.prefix(5))
+                open \(server.openConnections); unanswered \(unanswered.count): \(unanswered.prefix(5)); \
+                libmicrohttpd's threads: \(Self.threadStates(named: "MHD"))
                 """)
         }
     }
