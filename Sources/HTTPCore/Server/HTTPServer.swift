@@ -113,6 +113,8 @@ public final class HTTPServer: Sendable {
             }
             self.acceptor.withLock { $0 = acceptor }
         } catch {
+            // Stopped here, so that `deinit` (which runs: every property is set) finds nothing to stop or close.
+            daemon.withLock { $0 = nil }
             MHD_stop_daemon(started)
             handlerPool.stop()
             close(socket.descriptor)
@@ -190,10 +192,17 @@ public final class HTTPServer: Sendable {
     ///   thread of its own), or it may wait for work it is holding up.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         guard daemon.withLock({ $0 }) != nil else { return }
+        // One caller stops the server; another that comes meanwhile waits for it to be stopped (the socket
+        // must be closed once: a second close could close a descriptor someone else has opened since).
+        guard isShuttingDown.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else {
+            while daemon.withLock({ $0 }) != nil {
+                usleep(2_000)
+            }
+            return
+        }
         // Stop taking work. libmicrohttpd's own `MHD_quiesce_daemon` is not used: with a thread pool on
         // epoll it can abort the process ("Failed to remove listen FD from epoll set") when it races with
         // a worker thread; the acceptor is ours and stops exactly.
-        isShuttingDown.store(true, ordering: .relaxed)
         acceptor.withLock { $0.take() }?.stop()
         close(listeningDescriptor)
         for stream in openStreams.withLock({ Array($0.values) }) {

@@ -322,6 +322,36 @@ import Testing
         #expect(throws: (any Error).self) { try RawConnection(port: server.port).request("/healthz") }
     }
 
+    /// Several threads stopping one server at once: each returns once it is stopped, and the listening
+    /// socket is closed once (a second close would close whatever descriptor took its number meanwhile).
+    @Test func concurrentShutdownsAllReturnAndCloseTheSocketOnce() async throws {
+        for _ in 0..<20 {
+            let server = try HTTPServer(configuration: Self.testConfiguration(), responder: Self.makeResponder())
+            let finished = Atomic<Int>(0)
+            let stoppers = (0..<4).map { _ in
+                Thread {
+                    server.shutdown(gracePeriod: .seconds(1))
+                    finished.add(1, ordering: .relaxed)
+                }
+            }
+            for stopper in stoppers { stopper.start() }
+            // Descriptors opened while the server stops take the freed numbers; none may be closed under us.
+            let opened = try await offThePool { () -> [Int32] in
+                var opened: [Int32] = []
+                while finished.load(ordering: .relaxed) < 4 {
+                    let descriptor = open("/dev/null", O_RDONLY)
+                    if descriptor >= 0 { opened.append(descriptor) }
+                    usleep(100)
+                }
+                return opened
+            }
+            let closedUnderUs = opened.filter { fcntl($0, F_GETFD) < 0 }
+            #expect(closedUnderUs.isEmpty, "descriptors closed by the shutdown: \(closedUnderUs)")
+            for descriptor in opened where !closedUnderUs.contains(descriptor) { close(descriptor) }
+            #expect(throws: (any Error).self) { try RawConnection(port: server.port).request("/healthz") }
+        }
+    }
+
     @Test func busyPortIsAOneLineError() throws {
         let first = try HTTPServer(configuration: Self.testConfiguration(), responder: Self.makeResponder())
         defer { first.shutdown() }
