@@ -184,7 +184,7 @@ public final class HTTPServer: Sendable {
     /// No connection is taken from the listening socket once this is called, and none that was taken is
     /// dropped unanswered: responses from now on carry `Connection: close`, and the server waits for its
     /// connections to close (an idle keep-alive connection is closed once the server has been quiet a
-    /// moment). Connections that arrive meanwhile wait in the socket's backlog, which matters when another
+    /// moment; a connection with a request waiting to be read is not idle). Connections that arrive meanwhile wait in the socket's backlog, which matters when another
     /// process holds the same socket and serves them next (`ServerConfiguration.listenDescriptor`).
     ///
     /// - Important: It blocks until then. Deferred handlers run on the server's own handler threads, but
@@ -211,7 +211,9 @@ public final class HTTPServer: Sendable {
         let deadline = ContinuousClock.now + gracePeriod
         var quietSince: ContinuousClock.Instant?
         while ContinuousClock.now < deadline {
-            let busy = activeRequests.load(ordering: .acquiring) > 0 || pendingRequests.load(ordering: .acquiring) > 0
+            let busy =
+                activeRequests.load(ordering: .acquiring) > 0 || pendingRequests.load(ordering: .acquiring) > 0
+                || hasUnreadRequest
             if !busy && openConnections == 0 { break }
             if busy {
                 quietSince = nil
@@ -240,6 +242,19 @@ public final class HTTPServer: Sendable {
             timer = nil
         }
         handlerPool.stop()
+    }
+
+    /// Whether a connection has bytes waiting that libmicrohttpd has not read yet: a request that has
+    /// arrived (on a connection just taken, or a keep-alive one) but not been seen, so the connection is not
+    /// idle. A connection a client opened and sent nothing on (a browser's spare one) has none.
+    private var hasUnreadRequest: Bool {
+        // Under the registry's lock, a descriptor is still its connection's (see the watchdog).
+        connections.withLock { connections in
+            connections.values.contains { connection in
+                var waiting: Int32 = 0
+                return ioctl(connection.descriptor, UInt(FIONREAD), &waiting) == 0 && waiting > 0
+            }
+        }
     }
 
     /// How long a stopping server with only idle connections left waits for their clients to close them.
