@@ -184,8 +184,9 @@ public final class HTTPServer: Sendable {
     /// No connection is taken from the listening socket once this is called, and none that was taken is
     /// dropped unanswered: responses from now on carry `Connection: close`, and the server waits for its
     /// connections to close (an idle keep-alive connection is closed once the server has been quiet a
-    /// moment; a connection with a request waiting to be read is not idle). Connections that arrive meanwhile wait in the socket's backlog, which matters when another
-    /// process holds the same socket and serves them next (`ServerConfiguration.listenDescriptor`).
+    /// moment; a connection with a request waiting to be read is not idle). Connections that arrive
+    /// meanwhile wait in the socket's backlog, which matters when another process holds the same socket
+    /// and serves them next (`ServerConfiguration.listenDescriptor`).
     ///
     /// - Important: It blocks until then. Deferred handlers run on the server's own handler threads, but
     ///   what they await may need the cooperative pool: from `async` code call it off that pool (on a
