@@ -21,6 +21,30 @@ public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
         var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
         /// Turns that finished before their time (dropped unused); skipped when reached.
         var finishedEarly: Set<Int> = []
+
+        mutating func take() -> (ticket: Int, served: Bool) {
+            defer { nextTicket += 1 }
+            return (nextTicket, nextTicket == serving)
+        }
+
+        /// Ends `ticket`'s turn: the continuation of the turn served next, if it waits, and whether the
+        /// line is now empty.
+        mutating func finish(_ ticket: Int) -> (next: CheckedContinuation<Void, Never>?, empty: Bool) {
+            guard ticket == serving else {
+                // Dropped before its time: skip it when the line gets there.
+                finishedEarly.insert(ticket)
+                waiting[ticket] = nil
+                return (nil, false)
+            }
+            serving += 1
+            while !finishedEarly.isEmpty, finishedEarly.remove(serving) != nil {
+                serving += 1
+            }
+            if serving >= nextTicket {
+                return (nil, true)
+            }
+            return (waiting.isEmpty ? nil : waiting.removeValue(forKey: serving), false)
+        }
     }
 
     private let lines = Mutex<[Key: Line]>([:])
@@ -29,14 +53,10 @@ public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
 
     /// Takes the next turn for `key`.
     public func take(_ key: Key) -> Turn {
-        let ticket = lines.withLock { lines in
-            var line = lines[key] ?? Line()
-            let ticket = line.nextTicket
-            line.nextTicket += 1
-            lines[key] = line
-            return ticket
-        }
-        return Turn(queue: self, key: key, ticket: ticket)
+        // One lookup, the line changed in place. A turn that is served as it is taken (the usual case: no
+        // earlier turn in its line) knows so now, as `serving` cannot pass a ticket that is not finished.
+        let (ticket, served) = lines.withLock { $0[key, default: Line()].take() }
+        return Turn(queue: self, key: key, ticket: ticket, served: served)
     }
 
     /// The number of keys with turns taken and not yet finished.
@@ -45,11 +65,6 @@ public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
     }
 
     fileprivate func wait(_ key: Key, _ ticket: Int) async {
-        // The usual case, no earlier turn in the line, returns without suspending (a continuation costs
-        // an allocation and a task switch).
-        if lines.withLock({ $0[key]?.serving == ticket }) {
-            return
-        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = lines.withLock { lines in
                 if lines[key]?.serving == ticket {
@@ -65,26 +80,14 @@ public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
     }
 
     fileprivate func finish(_ key: Key, _ ticket: Int) {
+        // One lookup: the line is changed in place through its index, and removed by it when empty.
         let next: CheckedContinuation<Void, Never>? = lines.withLock { lines in
-            guard var line = lines[key] else { return nil }
-            guard ticket == line.serving else {
-                // Dropped before its time: skip it when the line gets there.
-                line.finishedEarly.insert(ticket)
-                line.waiting[ticket] = nil
-                lines[key] = line
-                return nil
+            guard let index = lines.index(forKey: key) else { return nil }
+            let (next, empty) = lines.values[index].finish(ticket)
+            if empty {
+                lines.remove(at: index)
             }
-            line.serving += 1
-            while line.finishedEarly.remove(line.serving) != nil {
-                line.serving += 1
-            }
-            if line.serving >= line.nextTicket {
-                lines[key] = nil
-                return nil
-            }
-            let continuation = line.waiting.removeValue(forKey: line.serving)
-            lines[key] = line
-            return continuation
+            return next
         }
         next?.resume()
     }
@@ -94,17 +97,23 @@ public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
         private let queue: TurnQueue
         private let key: Key
         private let ticket: Int
+        /// Served when taken: no earlier turn in the line.
+        private let served: Bool
         private let finished = Atomic<Bool>(false)
 
-        fileprivate init(queue: TurnQueue, key: Key, ticket: Int) {
+        fileprivate init(queue: TurnQueue, key: Key, ticket: Int, served: Bool) {
             self.queue = queue
             self.key = key
             self.ticket = ticket
+            self.served = served
         }
 
-        /// Returns when every earlier turn for the same key has finished.
+        /// Returns when every earlier turn for the same key has finished: at once, without a lookup or
+        /// a suspension, for a turn that was first in its line when taken (the usual case).
         public func wait() async {
-            await queue.wait(key, ticket)
+            if !served {
+                await queue.wait(key, ticket)
+            }
         }
 
         /// Lets the next turn go. Calling it again does nothing.

@@ -34,6 +34,15 @@ struct FlashMessages<Key: Hashable> {
         prune(now: now)
     }
 
+    /// Leaves `flash` for `key` in place of any earlier message; `nil` forgets the earlier one.
+    mutating func replace(with flash: ToggleStore.Flash?, for key: Key, now: ContinuousClock.Instant) {
+        if let flash {
+            set(flash, for: key, now: now)
+        } else if !messages.isEmpty {
+            messages.removeValue(forKey: key)
+        }
+    }
+
     /// Returns and forgets the message for `key`, unless it is older than the age limit.
     mutating func take(for key: Key, now: ContinuousClock.Instant) -> ToggleStore.Flash? {
         guard !messages.isEmpty, let entry = messages.removeValue(forKey: key) else { return nil }

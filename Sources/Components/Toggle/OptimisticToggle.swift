@@ -109,7 +109,18 @@ public struct OptimisticToggle: Sendable {
                 succeeded = false
             }
         }
-        let committed = store.finish(tap.key, on: tap.desired, succeeded: succeeded)
+        // This tap's outcome replaces any message left by an earlier one, in the same critical section as
+        // the commit. Without script it waits for the page redirected to: a failure, or the animation of a
+        // new "on". With script the fragment shows the outcome itself.
+        let flash: ToggleStore.Flash?
+        if tap.wantsFragment {
+            flash = nil
+        } else if !succeeded {
+            flash = .failed(failureMessage)
+        } else {
+            flash = tap.desired && !prior.isOn ? .committed : nil
+        }
+        let committed = store.finish(tap.key, on: tap.desired, succeeded: succeeded, leaving: flash)
         events.record(
             TapEvent(
                 component: component,
@@ -124,15 +135,8 @@ public struct OptimisticToggle: Sendable {
         )
         let result = Result(
             prior: prior, committed: committed, succeeded: succeeded, message: succeeded ? nil : failureMessage)
-        // This tap's outcome replaces any message left by an earlier one.
-        _ = store.takeFlash(for: tap.key)
         if tap.wantsFragment {
             return .html(render(result), status: succeeded ? .ok : .serviceUnavailable)
-        }
-        if !succeeded {
-            store.setFlash(.failed(failureMessage), for: tap.key)
-        } else if result.animated {
-            store.setFlash(.committed, for: tap.key)
         }
         return .redirect(to: tap.returnTo)
     }

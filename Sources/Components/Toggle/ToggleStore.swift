@@ -160,11 +160,26 @@ public final class ToggleStore: Sendable {
     /// Ends a tap: commits `on` when it succeeded, drops the optimistic state either way, and returns the
     /// committed state. A tap that began before a `reset()` commits nothing.
     public func finish(_ key: Key, on: Bool, succeeded: Bool) -> ToggleState {
+        end(key, on: on, succeeded: succeeded, flash: nil)
+    }
+
+    /// Ends a tap as `finish(_:on:succeeded:)` does and, in the same critical section, replaces whatever
+    /// one-time message waits for `key` with `flash` (`nil`: none waits after it).
+    public func finish(_ key: Key, on: Bool, succeeded: Bool, leaving flash: Flash?) -> ToggleState {
+        end(key, on: on, succeeded: succeeded, flash: (flash, clock()))
+    }
+
+    private func end(
+        _ key: Key, on: Bool, succeeded: Bool, flash: (Flash?, now: ContinuousClock.Instant)?
+    ) -> ToggleState {
         let (state, changed) = storage.withLock { storage -> (ToggleState, Bool) in
             let wasPending = storage.pending.removeValue(forKey: key) != nil
             let changed =
                 succeeded && wasPending && storage.membership.commit(on, target: key.target, viewer: key.viewer)
             let state = storage.membership.state(of: key.target, for: key.viewer) ?? ToggleState(isOn: false, count: 0)
+            if let (flash, now) = flash {
+                storage.flashes.replace(with: flash, for: key, now: now)
+            }
             self.changed()
             return (state, changed)
         }

@@ -74,10 +74,10 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, ver
     return server.handle(connection, state, method, version, uploadData, uploadSize)
 }
 
-/// Appends each request header (name, then value) to a `RequestFingerprint` passed as `cls`.
+/// Appends each request header (name, then value) to a `MessageFingerprint` passed as `cls`.
 private let appendHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls else { return MHD_Result.YES }
-    let fingerprint = cls.assumingMemoryBound(to: RequestFingerprint.self)
+    let fingerprint = cls.assumingMemoryBound(to: MessageFingerprint.self)
     fingerprint.pointee.append(UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize))
     fingerprint.pointee.append(UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize))
     return MHD_Result.YES
@@ -246,8 +246,8 @@ extension HTTPServer {
     /// Method, target, version and every header of the request on `connection`.
     private static func fingerprint(
         of connection: OpaquePointer, _ state: RequestState, _ version: UnsafePointer<CChar>?
-    ) -> RequestFingerprint {
-        var fingerprint = RequestFingerprint()
+    ) -> MessageFingerprint {
+        var fingerprint = MessageFingerprint()
         fingerprint.append(state.method)
         fingerprint.append(state.rawTarget)
         if let version {
@@ -261,11 +261,20 @@ extension HTTPServer {
     }
 
     /// Hands a response to libmicrohttpd (which copies the body) and records it for the access log; keeps
-    /// it for the request's fingerprint when the response allows it.
+    /// it for the request's fingerprint when the response allows it. A bodiless one goes out as the
+    /// shared response for its status and headers (`BodilessResponses`).
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
         state.phase = .answered
         state.status = response.status.code
         state.bytesSent = response.body.count
+        let closing = isShuttingDown.load(ordering: .relaxed)
+        // A bodiless answer (a tap's redirect) that is not to be kept for its request goes out as the
+        // response made for the first answer with the same status and headers.
+        if !closing, let bodiless, state.fingerprint == nil || response.reusableWhile == nil,
+            let shared = bodiless.response(for: response)
+        {
+            return MHD_queue_response(connection, UInt32(response.status.code), shared.pointer)
+        }
         let mhdResponse: OpaquePointer?
         if let stream = response.stream {
             mhdResponse = streamingResponse(stream, on: connection)
@@ -278,7 +287,6 @@ extension HTTPServer {
         }
         guard let mhdResponse else { return MHD_Result.NO }
         addHeaders(response.headers, to: mhdResponse)
-        let closing = isShuttingDown.load(ordering: .relaxed)
         if closing {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }

@@ -36,6 +36,8 @@ public final class HTTPServer: Sendable {
     let handlerPool: HandlerPool
     /// Answers kept for repeated identical requests; `nil` when the configuration keeps none.
     let reused: ReusedResponses?
+    /// Responses without a body, one per status and header list; `nil` when the configuration keeps none.
+    let bodiless: BodilessResponses?
     let isShuttingDown = Atomic<Bool>(false)
     /// Open connections, for the watchdog that enforces read deadlines.
     let connections = Mutex<[ObjectIdentifier: ConnectionState]>([:])
@@ -69,6 +71,9 @@ public final class HTTPServer: Sendable {
         self.reused =
             configuration.reusedResponseCapacity > 0
             ? ReusedResponses(capacity: configuration.reusedResponseCapacity) : nil
+        self.bodiless =
+            configuration.reusedResponseCapacity > 0
+            ? BodilessResponses(capacity: configuration.reusedResponseCapacity) : nil
 
         // No listening socket of libmicrohttpd's own: the acceptor hands it connections, so that the server
         // can stop taking them from the socket and still finish what it has (see `shutdown`).
@@ -174,6 +179,12 @@ public final class HTTPServer: Sendable {
         reused?.statistics ?? (0, 0)
     }
 
+    /// Responses without a body kept for their status and headers, and answers sent with one that was
+    /// already kept (see `BodilessResponses`).
+    public var bodilessResponses: (kept: Int, served: Int) {
+        bodiless?.statistics ?? (0, 0)
+    }
+
     /// Deferred handlers running right now (their connections suspended).
     public var pendingRequestCount: Int {
         pendingRequests.load(ordering: .relaxed)
@@ -238,6 +249,7 @@ public final class HTTPServer: Sendable {
             current = nil
         }
         reused?.removeAll()
+        bodiless?.removeAll()
         watchdog.withLock { timer in
             timer?.source.cancel()
             timer = nil

@@ -27,7 +27,7 @@ final class RequestState: @unchecked Sendable {
     var status: Int = 0
     var bytesSent: Int = 0
     /// The request as bytes, when its response may be kept for the same request again.
-    var fingerprint: RequestFingerprint?
+    var fingerprint: MessageFingerprint?
     let handoff = Mutex(Handoff())
 
     init(rawTarget: String) {

@@ -95,7 +95,7 @@ final class ReusedResponses: Sendable {
         }
     }
 
-    private let entries: BoundedCache<RequestFingerprint, Entry>
+    private let entries: BoundedCache<MessageFingerprint, Entry>
     /// Requests answered with a kept response.
     private let served = Atomic<Int>(0)
 
@@ -104,7 +104,7 @@ final class ReusedResponses: Sendable {
     }
 
     /// The answer kept for this very request, if it is still current.
-    func lookUp(_ fingerprint: RequestFingerprint) -> Entry? {
+    func lookUp(_ fingerprint: MessageFingerprint) -> Entry? {
         guard let entry = entries.lookUp(fingerprint), entry.isCurrent() else { return nil }
         served.add(1, ordering: .relaxed)
         return entry
@@ -112,7 +112,7 @@ final class ReusedResponses: Sendable {
 
     /// Keeps `response`, just queued as `sent` (whose reference this takes over when it keeps it whole),
     /// for the request with `fingerprint`, if it may be kept; true when it took the reference.
-    func keep(_ response: HTTPResponse, sent: OpaquePointer, for fingerprint: RequestFingerprint) -> Bool {
+    func keep(_ response: HTTPResponse, sent: OpaquePointer, for fingerprint: MessageFingerprint) -> Bool {
         guard let isCurrent = response.reusableWhile, response.stream == nil else { return false }
         let status = response.status.code
         guard let fresh = response.freshHeaders else {

@@ -153,6 +153,23 @@ private final class Counter: Sendable {
         #expect(likes.takeFlash(for: alice) == nil)
     }
 
+    @Test func finishingATapLeavesItsFlashInPlaceOfAnyEarlierOne() throws {
+        let bob = ToggleStore.Key(viewer: "bob", target: "p1")
+        likes.setFlash(.failed("earlier"), for: alice)
+        likes.setFlash(.failed("bob's"), for: bob)
+        _ = try #require(likes.begin(alice, on: true))
+        #expect(likes.finish(alice, on: true, succeeded: true, leaving: .committed) == .init(isOn: true, count: 11))
+        expectView(post: "p1", viewer: "alice", shows: .init(isOn: true, count: 11), busy: false)
+        #expect(likes.takeFlash(for: alice) == .committed)
+        // Leaving none clears an earlier message; another viewer's stays.
+        likes.setFlash(.failed("earlier"), for: alice)
+        _ = try #require(likes.begin(alice, on: false))
+        #expect(likes.finish(alice, on: false, succeeded: false, leaving: nil) == .init(isOn: true, count: 11))
+        #expect(likes.takeFlash(for: alice) == nil)
+        #expect(likes.takeFlash(for: bob) == .failed("bob's"))
+        #expect(likes.waiting == (flashes: 0, pending: 0))
+    }
+
     @Test func everyChangeAViewerCouldSeeBumpsTheVersionAndReadsDoNot() {
         var last = likes.version
         func expectBump(_ change: String, _ bumped: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {

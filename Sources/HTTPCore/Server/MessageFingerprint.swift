@@ -2,11 +2,12 @@
     import Glibc
 #endif
 
-/// Everything a bodiless request says, as bytes: method, target, HTTP version and every header in the
-/// order sent. Two requests with equal fingerprints are the same request, byte for byte.
+/// Everything a bodiless message says, as bytes: for a request its method, target, HTTP version and every
+/// header in the order sent; for a response its status and every header. Two messages with equal
+/// fingerprints are the same message, byte for byte.
 ///
 /// ```swift
-/// var print = RequestFingerprint()
+/// var print = MessageFingerprint()
 /// print.append("GET"); print.append("/feed"); print.append("HTTP/1.1")
 /// print.append("Cookie"); print.append("viewer=v1")
 /// print.finish()
@@ -16,12 +17,23 @@
 /// Each part is written after its length, so the parts cannot run into each other ("ab" then "c" is
 /// not "a" then "bc"). `finish()` hashes the bytes once; a hash table sees only that hash, and equality
 /// compares the bytes.
-struct RequestFingerprint: Hashable, Sendable {
+struct MessageFingerprint: Hashable, Sendable {
     private(set) var bytes: [UInt8] = []
     private(set) var hash: UInt64 = 0
 
     init() {
         bytes.reserveCapacity(512)
+    }
+
+    /// The fingerprint of a response without a body: its status, then each header's name and value.
+    init(status: Int, headers: HTTPHeaders) {
+        self.init()
+        append(String(status))
+        for field in headers {
+            append(field.name)
+            append(field.value)
+        }
+        finish()
     }
 
     /// Appends one part: its length (four bytes), then its bytes.

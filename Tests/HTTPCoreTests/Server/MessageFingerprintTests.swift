@@ -2,9 +2,9 @@ import Testing
 
 @testable import HTTPCore
 
-@Suite struct RequestFingerprintTests {
-    private func fingerprint(_ parts: [String]) -> RequestFingerprint {
-        var fingerprint = RequestFingerprint()
+@Suite struct MessageFingerprintTests {
+    private func fingerprint(_ parts: [String]) -> MessageFingerprint {
+        var fingerprint = MessageFingerprint()
         for part in parts { fingerprint.append(part) }
         fingerprint.finish()
         return fingerprint
