@@ -40,18 +40,30 @@ public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The viewer as the server writes it (cookies it mints, events, the state file): `v` and 16
     /// lowercase hexadecimal digits.
     public var id: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(17)
-        appendID(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        String(unsafeUninitializedCapacity: Self.idByteCount) { buffer in
+            writeID(to: buffer)
+            return Self.idByteCount
+        }
     }
+
+    /// The length of `id` in bytes.
+    public static let idByteCount = 17
 
     /// Appends `id`'s bytes, without a `String` in between (the state file writes a million of them).
     public func appendID(to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "v"))
-        for shift in stride(from: 60, through: 0, by: -4) {
-            let digit = UInt8(truncatingIfNeeded: bits >> UInt64(shift)) & 0xF
-            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.idByteCount) { buffer in
+            writeID(to: buffer)
+            bytes.append(contentsOf: buffer)
+        }
+    }
+
+    /// Writes `id`'s bytes at the start of `buffer`, which must have room for `idByteCount`.
+    public func writeID(to buffer: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(buffer.count >= Self.idByteCount)
+        buffer[0] = UInt8(ascii: "v")
+        for index in 1..<Self.idByteCount {
+            let digit = UInt8(truncatingIfNeeded: bits >> UInt64(4 * (Self.idByteCount - 1 - index))) & 0xF
+            buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
         }
     }
 

@@ -60,11 +60,17 @@ public struct ViewerCookie: HTTPMiddleware {
 
     /// A `Set-Cookie` for a new random viewer.
     static func newViewerHeaders() -> HTTPHeaders {
-        var bytes = cookieTemplate.prefix
-        bytes.reserveCapacity(bytes.count + 17 + cookieTemplate.suffix.count)
-        Viewer.random().appendID(to: &bytes)
-        bytes += cookieTemplate.suffix
-        return ["Set-Cookie": String(decoding: bytes, as: UTF8.self)]
+        let (prefix, suffix) = cookieTemplate
+        let viewer = Viewer.random()
+        // Written in place: one allocation, not a byte array grown and then copied into a string.
+        let value = String(unsafeUninitializedCapacity: prefix.count + Viewer.idByteCount + suffix.count) { buffer in
+            var end = buffer.initialize(fromContentsOf: prefix)
+            viewer.writeID(to: UnsafeMutableBufferPointer(rebasing: buffer[end...]))
+            end += Viewer.idByteCount
+            end += UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: suffix)
+            return end
+        }
+        return ["Set-Cookie": value]
     }
 
     /// The `Set-Cookie` value that gives a client the viewer `id`.

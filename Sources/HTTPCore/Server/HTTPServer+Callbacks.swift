@@ -176,7 +176,7 @@ extension HTTPServer {
                 state.phase = .answered
                 state.status = entry.status
                 state.bytesSent = entry.byteCount
-                return entry.queue(on: connection)
+                return entry.queue(on: connection, for: state)
             }
             state.fingerprint = request  // to keep the response for, if it may be kept
         }

@@ -18,14 +18,15 @@ final class ReusedResponses: Sendable {
     ///
     /// Whole: libmicrohttpd's response itself, queued on as many connections as ask for it (it counts
     /// its users under its own lock and never changes a buffer response once made); the entry holds one
-    /// reference, given back when it is dropped. With fresh headers: the body, kept once, and the other
-    /// headers; each use makes a response around the same body (not copied) with the fresh headers.
+    /// reference, given back when it is dropped. With fresh headers: responses around one kept body (not
+    /// copied) with the other headers, each lent to one request at a time with fresh headers of its own
+    /// (`FreshResponses`).
     final class Entry: @unchecked Sendable {
         // @unchecked: `form` never changes; its response pointer is only passed to libmicrohttpd, which
         // guards it.
         enum Form {
             case whole(OpaquePointer)
-            case withFreshHeaders(KeptBody, HTTPHeaders, @Sendable () -> HTTPHeaders)
+            case withFreshHeaders(FreshResponses)
         }
 
         let form: Form
@@ -41,17 +42,19 @@ final class ReusedResponses: Sendable {
             self.isCurrent = isCurrent
         }
 
-        /// Queues this answer on `connection`.
-        func queue(on connection: OpaquePointer) -> MHD_Result {
+        /// Queues this answer on `connection` for the request `state` describes (which holds a lent
+        /// response until the request is complete).
+        func queue(on connection: OpaquePointer, for state: RequestState) -> MHD_Result {
             switch form {
             case .whole(let response):
                 return MHD_queue_response(connection, UInt32(status), response)
-            case .withFreshHeaders(let body, let headers, let fresh):
-                guard let response = body.response() else { return MHD_Result.NO }
-                defer { MHD_destroy_response(response) }
-                addHeaders(headers, to: response)
-                addHeaders(fresh(), to: response)
-                return MHD_queue_response(connection, UInt32(status), response)
+            case .withFreshHeaders(let responses):
+                guard let lent = responses.lend() else { return MHD_Result.NO }
+                let queued = MHD_queue_response(connection, UInt32(status), lent.pointer)
+                if queued == MHD_Result.YES {
+                    state.lent = lent  // given back when the request is complete
+                }
+                return queued
             }
         }
 
@@ -129,9 +132,9 @@ final class ReusedResponses: Sendable {
             kept.add(field.name, field.value)
         }
         guard !kept.contains("Set-Cookie") else { return false }
+        let responses = FreshResponses(body: KeptBody(response.body), headers: kept, fresh: fresh)
         let entry = Entry(
-            .withFreshHeaders(KeptBody(response.body), kept, fresh), status: status, byteCount: response.body.count,
-            isCurrent: isCurrent)
+            .withFreshHeaders(responses), status: status, byteCount: response.body.count, isCurrent: isCurrent)
         entries.store(entry, for: fingerprint)
         return false
     }

@@ -170,6 +170,35 @@ import Testing
         }
     }
 
+    @Test func concurrentRequestsEachGetFreshHeadersOfTheirOwn() async throws {
+        let routes = Routes()
+        try await withLiveServer(responder: routes.responder) { server in
+            let port = server.port
+            // Eight clients at once, each asking 25 times: every answer around the kept body must carry
+            // exactly one cookie, its own (a response lent to two requests at once, or given its fresh
+            // headers while still being sent, would show a cookie twice or two cookies in one answer).
+            let answers = try await withThrowingTaskGroup(of: [String].self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        try await offThePool {
+                            let connection = try RawConnection(port: port)
+                            return try (0..<25).map { _ in
+                                let response = try connection.request("/fresh")
+                                let cookies = response.headers.values(for: "Set-Cookie")
+                                return "\(response.headers["X-Extra"] ?? "") \(cookies) \(response.bodyText)"
+                            }
+                        }
+                    }
+                }
+                return try await group.reduce(into: [String]()) { $0 += $1 }
+            }
+            #expect(answers.count == 200)
+            #expect(answers.allSatisfy { $0.hasPrefix("yes [\"n=") && $0.hasSuffix("\"] fresh 1") }, "\(answers)")
+            #expect(Set(answers).count == 200, "every cookie is another")
+            #expect(routes.count("/fresh") == 1)
+        }
+    }
+
     @Test func deferredResponsesAreReusedToo() async throws {
         let routes = Routes()
         try await withLiveServer(responder: routes.responder) { server in

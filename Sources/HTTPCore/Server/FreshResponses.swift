@@ -1,0 +1,110 @@
+import CMicroHTTPD
+import Synchronization
+
+/// libmicrohttpd responses around one kept body with the same headers but for a few fresh ones (a first
+/// visit's new viewer cookie), each lent to one request at a time: a response given back is lent again
+/// with only its fresh headers replaced, instead of being made anew with every header.
+///
+/// libmicrohttpd reads a response's headers only while it sends the response; it tells the server that a
+/// request is complete (the request-completed callback, where a `Lent` is given back) after the last
+/// byte is sent or the connection is closed, and then only drops its reference. So a response given back
+/// is no longer read by any connection, and its header list may change. Made with `MHD_add_response_header`,
+/// a response costs a copy of each of its headers and frees as many; lent again, it costs one removal and
+/// one copy per fresh header.
+///
+/// ```swift
+/// let lent = responses.lend()                      // its own fresh headers
+/// MHD_queue_response(connection, 200, lent.pointer)
+/// state.lent = lent                                 // given back with the request's state
+/// ```
+final class FreshResponses: Sendable {
+    /// A response made by this pool, and the fresh headers it carries now.
+    fileprivate struct Made: @unchecked Sendable {
+        // @unchecked: the pointer is used by one request at a time (see the type's comment).
+        let pointer: OpaquePointer
+        var fresh: HTTPHeaders
+    }
+
+    /// A response lent to one request; it goes back to its pool when released.
+    final class Lent: Sendable {
+        private let pool: FreshResponses
+        private let made: Made
+
+        fileprivate init(pool: FreshResponses, made: Made) {
+            self.pool = pool
+            self.made = made
+        }
+
+        var pointer: OpaquePointer { made.pointer }
+
+        deinit {
+            pool.giveBack(made)
+        }
+    }
+
+    private let body: ReusedResponses.KeptBody
+    /// Every header but the fresh ones.
+    private let headers: HTTPHeaders
+    private let fresh: @Sendable () -> HTTPHeaders
+    private let idle = Mutex<[Made]>([])
+    /// The most responses kept while none is lent.
+    let idleCapacity: Int
+    /// Responses made so far (for tests and statistics).
+    private let madeCount = Atomic<Int>(0)
+
+    init(
+        body: ReusedResponses.KeptBody, headers: HTTPHeaders, fresh: @escaping @Sendable () -> HTTPHeaders,
+        idleCapacity: Int = 16
+    ) {
+        self.body = body
+        self.headers = headers
+        self.fresh = fresh
+        self.idleCapacity = max(0, idleCapacity)
+    }
+
+    /// A response with `fresh()`'s headers, idle or made now; `nil` if libmicrohttpd cannot make one.
+    func lend() -> Lent? {
+        let newFresh = fresh()
+        var made: Made
+        if let idle = idle.withLock({ $0.popLast() }) {
+            made = idle
+            for field in made.fresh {
+                field.name.withCString { name in
+                    field.value.withCString { value in
+                        _ = MHD_del_response_header(made.pointer, name, value)
+                    }
+                }
+            }
+        } else {
+            guard let pointer = body.response() else { return nil }
+            addHeaders(headers, to: pointer)
+            madeCount.add(1, ordering: .relaxed)
+            made = Made(pointer: pointer, fresh: HTTPHeaders())
+        }
+        addHeaders(newFresh, to: made.pointer)
+        made.fresh = newFresh
+        return Lent(pool: self, made: made)
+    }
+
+    /// Responses made so far, lent or idle (dropped ones included).
+    var made: Int {
+        madeCount.load(ordering: .relaxed)
+    }
+
+    private func giveBack(_ made: Made) {
+        let kept = idle.withLock { idle in
+            guard idle.count < idleCapacity else { return false }
+            idle.append(made)
+            return true
+        }
+        if !kept {
+            MHD_destroy_response(made.pointer)
+        }
+    }
+
+    deinit {
+        for made in idle.withLock({ $0 }) {
+            MHD_destroy_response(made.pointer)
+        }
+    }
+}
