@@ -174,7 +174,10 @@ import Testing
         let routes = Routes()
         try await withLiveServer(responder: routes.responder) { server in
             let port = server.port
-            // Eight clients at once, each asking 25 times: every answer around the kept body must carry
+            // The first answer is the route's own, kept for the rest.
+            let first = try await offThePool { try RawConnection(port: port).request("/fresh").bodyText }
+            #expect(first == "fresh 1")
+            // Then eight clients at once, each asking 25 times: every answer around the kept body must carry
             // exactly one cookie, its own (a response lent to two requests at once, or given its fresh
             // headers while still being sent, would show a cookie twice or two cookies in one answer).
             let answers = try await withThrowingTaskGroup(of: [String].self) { group in
