@@ -14,23 +14,7 @@ import Synchronization
 /// if let shared = bodiless.response(for: response) { return MHD_queue_response(connection, 303, shared.pointer) }
 /// ```
 final class BodilessResponses: Sendable {
-    /// One kept libmicrohttpd response; the reference it holds is given back when it is dropped (a
-    /// connection still sending it holds its own).
-    final class Shared: @unchecked Sendable {
-        // @unchecked: the pointer never changes and is only passed to libmicrohttpd, which counts the
-        // response's users under its own lock and never changes a buffer response once made.
-        let pointer: OpaquePointer
-
-        init(_ pointer: OpaquePointer) {
-            self.pointer = pointer
-        }
-
-        deinit {
-            MHD_destroy_response(pointer)
-        }
-    }
-
-    private let entries: BoundedCache<MessageFingerprint, Shared>
+    private let entries: BoundedCache<MessageFingerprint, KeptResponse>
     /// Answers sent with a kept response.
     private let served = Atomic<Int>(0)
 
@@ -45,7 +29,7 @@ final class BodilessResponses: Sendable {
 
     /// The kept response with `response`'s status and headers, made and kept now if there is none;
     /// `nil` when it is not one to share (`admits`) or cannot be made.
-    func response(for response: HTTPResponse) -> Shared? {
+    func response(for response: HTTPResponse) -> KeptResponse? {
         guard Self.admits(response) else { return nil }
         let fingerprint = MessageFingerprint(status: response.status.code, headers: response.headers)
         if let shared = entries.lookUp(fingerprint) {
@@ -56,7 +40,7 @@ final class BodilessResponses: Sendable {
             return nil
         }
         addHeaders(response.headers, to: made)
-        let shared = Shared(made)
+        let shared = KeptResponse(made)
         entries.store(shared, for: fingerprint)
         return shared
     }

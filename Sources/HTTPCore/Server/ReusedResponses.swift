@@ -16,16 +16,12 @@ import Synchronization
 final class ReusedResponses: Sendable {
     /// One kept answer, in one of two forms.
     ///
-    /// Whole: libmicrohttpd's response itself, queued on as many connections as ask for it (it counts
-    /// its users under its own lock and never changes a buffer response once made); the entry holds one
-    /// reference, given back when it is dropped. With fresh headers: responses around one kept body (not
-    /// copied) with the other headers, each lent to one request at a time with fresh headers of its own
-    /// (`FreshResponses`).
-    final class Entry: @unchecked Sendable {
-        // @unchecked: `form` never changes; its response pointer is only passed to libmicrohttpd, which
-        // guards it.
-        enum Form {
-            case whole(OpaquePointer)
+    /// Whole: libmicrohttpd's response itself (`KeptResponse`), queued on as many connections as ask
+    /// for it. With fresh headers: responses around one kept body (not copied) with the other headers,
+    /// each lent to one request at a time with fresh headers of its own (`FreshResponses`).
+    final class Entry: Sendable {
+        enum Form: Sendable {
+            case whole(KeptResponse)
             case withFreshHeaders(FreshResponses)
         }
 
@@ -34,7 +30,6 @@ final class ReusedResponses: Sendable {
         let byteCount: Int
         let isCurrent: @Sendable () -> Bool
 
-        /// Takes over one reference to the response of a `.whole` form.
         init(_ form: Form, status: Int, byteCount: Int, isCurrent: @escaping @Sendable () -> Bool) {
             self.form = form
             self.status = status
@@ -47,7 +42,7 @@ final class ReusedResponses: Sendable {
         func queue(on connection: OpaquePointer, for state: RequestState) -> MHD_Result {
             switch form {
             case .whole(let response):
-                return MHD_queue_response(connection, UInt32(status), response)
+                return MHD_queue_response(connection, UInt32(status), response.pointer)
             case .withFreshHeaders(let responses):
                 guard let lent = responses.lend() else { return MHD_Result.NO }
                 let queued = MHD_queue_response(connection, UInt32(status), lent.pointer)
@@ -55,12 +50,6 @@ final class ReusedResponses: Sendable {
                     state.lent = lent  // given back when the request is complete
                 }
                 return queued
-            }
-        }
-
-        deinit {
-            if case .whole(let response) = form {
-                MHD_destroy_response(response)
             }
         }
     }
@@ -122,7 +111,7 @@ final class ReusedResponses: Sendable {
             // A cookie is news for one client, not an answer for every client that sends the same request.
             guard !response.headers.contains("Set-Cookie") else { return false }
             entries.store(
-                Entry(.whole(sent), status: status, byteCount: response.body.count, isCurrent: isCurrent),
+                Entry(.whole(KeptResponse(sent)), status: status, byteCount: response.body.count, isCurrent: isCurrent),
                 for: fingerprint)
             return true
         }

@@ -1,0 +1,23 @@
+import CMicroHTTPD
+
+/// One reference to a libmicrohttpd response, given back when this is dropped: a response kept to be
+/// queued again on any number of connections (each connection sending it holds a reference of its own).
+///
+/// ```swift
+/// let kept = KeptResponse(response)   // takes over the caller's reference
+/// MHD_queue_response(connection, 303, kept.pointer)
+/// ```
+final class KeptResponse: @unchecked Sendable {
+    // @unchecked: the pointer never changes and is only passed to libmicrohttpd, which counts the
+    // response's users under its own lock and never changes a buffer response once made.
+    let pointer: OpaquePointer
+
+    /// Takes over one reference to `pointer`.
+    init(_ pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        MHD_destroy_response(pointer)
+    }
+}
