@@ -5,7 +5,8 @@ import Synchronization
     import Glibc
 #endif
 
-/// Accepts connections from a listening socket on a thread of its own and hands each to libmicrohttpd.
+/// Accepts connections from a listening socket on a thread of its own and hands each to libmicrohttpd
+/// (through a `DaemonThread`).
 ///
 /// libmicrohttpd could accept by itself, but it cannot be told to stop accepting while it finishes the
 /// requests it has (its `MHD_quiesce_daemon` races with its own workers on epoll and can abort). With
@@ -15,7 +16,7 @@ import Synchronization
 ///
 /// ```swift
 /// let acceptor = try ConnectionAcceptor(socket: descriptor) { fd, address, length in
-///     MHD_add_connection(daemon, fd, address, length)
+///     thread.hand(fd, address: address, length: length)  // a DaemonThread adds it to its daemon
 /// }
 /// acceptor.stop()  // from now on the socket's backlog is left alone
 /// ```

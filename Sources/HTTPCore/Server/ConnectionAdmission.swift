@@ -16,6 +16,11 @@ final class ConnectionAdmission: Sendable {
         admitted.add(1, ordering: .relaxed)
     }
 
+    /// Connections handed over and not yet closed (or refused).
+    var count: Int {
+        admitted.load(ordering: .relaxed)
+    }
+
     var hasRoom: Bool {
         admitted.load(ordering: .relaxed) < limit
     }

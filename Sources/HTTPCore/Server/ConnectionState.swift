@@ -11,11 +11,15 @@ import Synchronization
 ///   notification to the connection-closed one.
 final class ConnectionState: Sendable {
     let descriptor: Int32
+    /// The thread whose daemon holds the connection, which resumes it; `nil` only for a daemon the server
+    /// does not list, which cannot happen (the list is set before the first connection arrives).
+    let thread: DaemonThread?
     /// `ContinuousClock` nanoseconds since the server's epoch; 0 when no request is being read.
     private let deadline = Atomic<Int64>(0)
 
-    init(descriptor: Int32) {
+    init(descriptor: Int32, thread: DaemonThread?) {
         self.descriptor = descriptor
+        self.thread = thread
     }
 
     func setDeadline(_ nanoseconds: Int64) {

@@ -4,8 +4,8 @@ import CMicroHTTPD
     import Glibc
 #endif
 
-// libmicrohttpd's callbacks: private top-level functions with the exact C signatures. They run on
-// libmicrohttpd's threads, never on the main actor. The server travels as `cls` (unretained: it
+// libmicrohttpd's callbacks: private top-level functions with the exact C signatures. They run on the
+// server's daemon threads (and on the thread that stops the server), never on the main actor. The server travels as `cls` (unretained: it
 // outlives the daemon); each request's `RequestState` travels as `*req_cls` (retained, see below).
 
 /// Called once per request with the raw request target, before headers are parsed. The returned
@@ -23,7 +23,9 @@ let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, socket
     guard let cls, let connection, let socketContext else { return }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     if code == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
-        let state = ConnectionState(descriptor: shim_connection_fd(connection))
+        let thread = server.thread(running: shim_connection_daemon(connection))
+        thread?.noteAnnounced()
+        let state = ConnectionState(descriptor: shim_connection_fd(connection), thread: thread)
         state.setDeadline(server.deadline(inSeconds: server.configuration.requestTimeoutSeconds))
         server.connections.withLock { $0[ObjectIdentifier(state)] = state }
         socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
@@ -36,7 +38,7 @@ let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, socket
 }
 
 /// The `ConnectionState` of a connection.
-private func connectionState(_ connection: OpaquePointer?) -> ConnectionState? {
+func connectionState(_ connection: OpaquePointer?) -> ConnectionState? {
     guard let connection, let raw = shim_socket_context(connection) else { return nil }
     return Unmanaged<ConnectionState>.fromOpaque(raw).takeUnretainedValue()
 }
@@ -219,11 +221,11 @@ extension HTTPServer {
             // The task runs here, on the server thread, until it first awaits (a tap with no simulated
             // latency never does); only then is the connection suspended, and the rest runs on the
             // handler threads.
-            let handle = ConnectionHandle(pointer: connection)
+            let handle = ConnectionHandle(connection)
             Task.immediateDetached(executorPreference: handlerPool) {
                 let response = await HTTPOutcome.deferred(work).resolve()
                 if state.handoff.withLock({ $0.deliver(response) }) {
-                    MHD_resume_connection(handle.pointer)
+                    handle.resume()
                 }
                 self.pendingRequests.subtract(1, ordering: .releasing)
             }
@@ -303,7 +305,7 @@ extension HTTPServer {
     /// A chunked response that pulls from `stream`. Its context (one retain) is released by `streamFinished`.
     private func streamingResponse(_ stream: ResponseStream, on connection: OpaquePointer) -> OpaquePointer? {
         openStreams.withLock { $0[ObjectIdentifier(stream)] = stream }
-        let context = StreamContext(server: self, stream: stream, connection: ConnectionHandle(pointer: connection))
+        let context = StreamContext(server: self, stream: stream, connection: ConnectionHandle(connection))
         let raw = Unmanaged.passRetained(context).toOpaque()
         guard let response = MHD_create_response_from_callback(UInt64.max, 4096, readStream, raw, streamFinished) else {
             Unmanaged<StreamContext>.fromOpaque(raw).release()
@@ -336,7 +338,7 @@ private let readStream: MHD_ContentReaderCallback = { cls, _, buffer, max in
     let result = context.stream.read(
         into: UnsafeMutableRawBufferPointer(start: buffer, count: max),
         suspend: { MHD_suspend_connection(connection.pointer) },
-        wake: { MHD_resume_connection(connection.pointer) }
+        wake: { connection.resume() }
     )
     switch result {
     case .bytes(let count): return count

@@ -7,7 +7,8 @@ import Synchronization
     import Glibc
 #endif
 
-/// An HTTP/1.1 server on libmicrohttpd's thread pool (epoll) that hands every request to a responder.
+/// An HTTP/1.1 server on libmicrohttpd (epoll, one daemon per server thread, see `DaemonThread`) that
+/// hands every request to a responder.
 ///
 /// ```swift
 /// let server = try HTTPServer(configuration: configuration, responder: router.buildResponder())
@@ -24,9 +25,8 @@ public final class HTTPServer: Sendable {
     /// The port actually bound (useful when the configuration asked for port 0).
     public let port: Int
     let responder: any HTTPResponder
-    /// The daemon; a `Sendable` box because `MHD_Daemon` is an opaque C pointer that libmicrohttpd
-    /// guards itself. Set once in `init`, cleared by `shutdown` under the lock.
-    private let daemon: Mutex<DaemonHandle?>
+    /// The daemons, one per thread. Set once in `init`, emptied by `shutdown` once they are stopped.
+    private let daemons: Mutex<[DaemonThread]>
     private let isIPv6: Bool
     /// Requests between their URI callback and their completion callback.
     let activeRequests = Atomic<Int>(0)
@@ -64,7 +64,7 @@ public final class HTTPServer: Sendable {
         self.port = socket.port
         self.isIPv6 = socket.isIPv6
         self.listeningDescriptor = socket.descriptor
-        self.daemon = Mutex(nil)
+        self.daemons = Mutex([])
         self.acceptor = Mutex(nil)
         self.admission = ConnectionAdmission(limit: max(1, configuration.maxConnections))
         self.handlerPool = HandlerPool(threads: configuration.threads, name: "handler")
@@ -75,52 +75,50 @@ public final class HTTPServer: Sendable {
             configuration.reusedResponseCapacity > 0
             ? BodilessResponses(capacity: configuration.reusedResponseCapacity) : nil
 
-        // No listening socket of libmicrohttpd's own: the acceptor hands it connections, so that the server
-        // can stop taking them from the socket and still finish what it has (see `shutdown`).
-        var flags =
-            MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-            | MHD_USE_NO_LISTEN_SOCKET.rawValue
-        if socket.isIPv6 {
-            flags |= MHD_USE_IPv6.rawValue
-        }
-        // The server is the callbacks' context; it outlives the daemon, which `shutdown` stops.
+        // One daemon per thread, each on a thread of ours (see `DaemonThread`), with no listening socket of
+        // its own: the acceptor deals connections out, so that the server can stop taking them from the
+        // socket and still finish what it has (see `shutdown`).
+        let flags =
+            MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
+            | (socket.isIPv6 ? MHD_USE_IPv6.rawValue : 0)
+        // The server is the callbacks' context; it outlives the daemons, which `shutdown` stops.
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let started = shim_start_daemon(
-            flags,
-            accessHandler, context,
-            requestCompleted, context,
-            uriReceived, context,
-            connectionNotified, context,
-            UInt32(max(1, configuration.threads)),
-            // libmicrohttpd's own limit is never reached: `admission` holds the real one. (0.9.75 leaves a lock
-            // held when a connection handed over with `MHD_add_connection` finds its worker full, and the
-            // worker deadlocks; each worker gets a share of this limit, so it is set far above.)
-            UInt32(max(1, configuration.maxConnections) * max(1, configuration.threads) + 64),
-            UInt32(max(0, configuration.connectionTimeoutSeconds)),
-            32 * 1024  // libmicrohttpd clears the pool between requests: keep it at its default size
-        )
-        guard let started else {
-            handlerPool.stop()
-            close(socket.descriptor)
-            throw ServerError("cannot start the HTTP server on \(configuration.host):\(socket.port)")
-        }
-        let handle = DaemonHandle(pointer: started)
-        daemon.withLock { $0 = handle }
-        do {
-            // libmicrohttpd closes the socket it is given, also when it refuses it (at the connection limit).
+        var started: [DaemonThread] = []
+        do throws(ServerError) {
+            for index in 0..<max(1, configuration.threads) {
+                let daemon = shim_start_daemon(
+                    flags,
+                    accessHandler, context,
+                    requestCompleted, context,
+                    uriReceived, context,
+                    connectionNotified, context,
+                    // libmicrohttpd's own limit is never reached: `admission` holds the real one.
+                    UInt32(max(1, configuration.maxConnections) + 64),
+                    UInt32(max(0, configuration.connectionTimeoutSeconds)),
+                    32 * 1024  // libmicrohttpd clears the pool between requests: keep it at its default size
+                )
+                guard let daemon else {
+                    throw ServerError("cannot start the HTTP server on \(configuration.host):\(socket.port)")
+                }
+                let admission = self.admission
+                started.append(try DaemonThread(daemon: daemon, name: "server-\(index)") { admission.release() })
+            }
+            daemons.withLock { $0 = started }
+            // libmicrohttpd closes the socket it is given, also when it refuses it.
             let admission = self.admission
+            let next = Atomic<Int>(0)
+            let threads = started
             let acceptor = try ConnectionAcceptor(socket: socket.descriptor, hasRoom: { admission.hasRoom }) {
                 client, address, length in
                 admission.admit()  // the acceptor only takes a connection when there is room
-                if MHD_add_connection(handle.pointer, client, address, length) != MHD_Result.YES {
-                    admission.release()
-                }
+                let turn = next.add(1, ordering: .relaxed).newValue
+                threads[turn % threads.count].hand(client, address: address, length: length)
             }
             self.acceptor.withLock { $0 = acceptor }
         } catch {
             // Stopped here, so that `deinit` (which runs: every property is set) finds nothing to stop or close.
-            daemon.withLock { $0 = nil }
-            MHD_stop_daemon(started)
+            for thread in started { thread.stop() }
+            daemons.withLock { $0 = [] }
             handlerPool.stop()
             close(socket.descriptor)
             throw error
@@ -168,9 +166,14 @@ public final class HTTPServer: Sendable {
         return "http://\(host):\(port)"
     }
 
+    /// The thread that runs `daemon`.
+    func thread(running daemon: OpaquePointer?) -> DaemonThread? {
+        daemons.withLock { threads in threads.first { $0.runs(daemon) } }
+    }
+
     /// The number of connections currently open.
     public var openConnections: Int {
-        daemon.withLock { handle in handle.map { Int(shim_current_connections($0.pointer)) } ?? 0 }
+        daemons.withLock { daemons in daemons.reduce(0) { $0 + $1.connectionCount } }
     }
 
     /// Responses kept for requests that may come again byte for byte, and requests answered with one
@@ -203,18 +206,18 @@ public final class HTTPServer: Sendable {
     ///   what they await may need the cooperative pool: from `async` code call it off that pool (on a
     ///   thread of its own), or it may wait for work it is holding up.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
-        guard daemon.withLock({ $0 }) != nil else { return }
+        guard !daemons.withLock({ $0.isEmpty }) else { return }
         // One caller stops the server; another that comes meanwhile waits for it to be stopped (the socket
         // must be closed once: a second close could close a descriptor someone else has opened since).
         guard isShuttingDown.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else {
-            while daemon.withLock({ $0 }) != nil {
+            while !daemons.withLock({ $0.isEmpty }) {
                 usleep(2_000)
             }
             return
         }
-        // Stop taking work. libmicrohttpd's own `MHD_quiesce_daemon` is not used: with a thread pool on
-        // epoll it can abort the process ("Failed to remove listen FD from epoll set") when it races with
-        // a worker thread; the acceptor is ours and stops exactly.
+        // Stop taking work. libmicrohttpd's own `MHD_quiesce_daemon` is not used (with a thread pool on epoll
+        // it can abort the process when it races with a worker thread, and these daemons listen on no
+        // socket); the acceptor is ours and stops exactly.
         acceptor.withLock { $0.take() }?.stop()
         close(listeningDescriptor)
         for stream in openStreams.withLock({ Array($0.values) }) {
@@ -226,7 +229,8 @@ public final class HTTPServer: Sendable {
             let busy =
                 activeRequests.load(ordering: .acquiring) > 0 || pendingRequests.load(ordering: .acquiring) > 0
                 || hasUnreadRequest
-            if !busy && openConnections == 0 { break }
+            // Counted from the acceptor's hand-over: a connection still on its way to a daemon counts too.
+            if !busy && admission.count == 0 { break }
             if busy {
                 quietSince = nil
             } else if let since = quietSince {
@@ -243,11 +247,11 @@ public final class HTTPServer: Sendable {
         while pendingRequests.load(ordering: .acquiring) > 0 {
             usleep(5_000)
         }
-        daemon.withLock { current in
-            guard let handle = current else { return }
-            MHD_stop_daemon(handle.pointer)
-            current = nil
+        // Each thread is joined, then its daemon stopped; the list is emptied last, for the callers waiting above.
+        for thread in daemons.withLock({ $0 }) {
+            thread.stop()
         }
+        daemons.withLock { $0 = [] }
         reused?.removeAll()
         bodiless?.removeAll()
         watchdog.withLock { timer in
@@ -288,10 +292,27 @@ struct WatchdogTimer: @unchecked Sendable {
     let source: any DispatchSourceTimer
 }
 
-/// A connection pointer carried into the task of a deferred handler.
+/// A connection pointer carried into the task of a deferred handler or a stream, with the thread that
+/// resumes it.
 ///
 /// - Important: Valid until libmicrohttpd's request-completed callback, which cannot run while the
 ///   connection is suspended; the task only touches it to resume it once.
 struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
+    private let thread: DaemonThread?
+
+    /// The handle of `connection`, which must have been announced to the server (it has a state).
+    init(_ connection: OpaquePointer) {
+        self.pointer = connection
+        self.thread = connectionState(connection)?.thread
+    }
+
+    /// Resumes the suspended connection (from any thread).
+    func resume() {
+        if let thread {
+            thread.resume(pointer)
+        } else {
+            MHD_resume_connection(pointer)
+        }
+    }
 }
