@@ -142,9 +142,12 @@ final class DaemonThread: Sendable {
             pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
         ]
         var drained = [UInt8](repeating: 0, count: 256)
-        while true {
-            let ready = poll(&descriptors, 2, shim_wait_milliseconds(daemon.pointer))
-            if ready < 0 && errno != EINTR { return }
+        while !isStopping.load(ordering: .acquiring) {
+            if poll(&descriptors, 2, shim_wait_milliseconds(daemon.pointer)) < 0 {
+                // EINTR, or out of memory for a moment: look again (a stop is seen at the top).
+                if errno != EINTR { usleep(1_000) }
+                continue
+            }
             if descriptors[1].revents != 0 {
                 // More wake-ups than this (resumes while the thread was busy) wake it once more: harmless.
                 _ = read(wake.read, &drained, drained.count)

@@ -54,6 +54,27 @@ import Testing
         }
     }
 
+    /// The thread sleeps only as long as libmicrohttpd's timeouts allow: a keep-alive connection left idle
+    /// is closed after the idle timeout although nothing else happens.
+    @Test func anIdleKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
+        var router = Router()
+        router.get("/healthz") { _ in .text("ok\n") }
+        try await withLiveServer(responder: router.buildResponder(), configure: { $0.connectionTimeoutSeconds = 1 }) {
+            server in
+            let port = server.port
+            let (status, openAfterAnswer, closed) = try await offThePool { () -> (Int, Int, Bool) in
+                let connection = try RawConnection(port: port, timeoutSeconds: 10)
+                let status = try connection.request("/healthz").statusCode
+                let open = server.openConnections
+                return (status, open, connection.isClosedByPeer())  // waits for the close, or 10 s
+            }
+            #expect(status == 200)
+            #expect(openAfterAnswer == 1)
+            #expect(closed)
+            #expect(try await HTTPServerTests.eventually { server.openConnections == 0 })
+        }
+    }
+
     @Test func connectionsAreDealtToEveryServerThread() async throws {
         var router = Router()
         router.get("/thread") { _ in .text(currentThreadName()) }
