@@ -35,7 +35,8 @@ final class DaemonThread: Sendable {
 
     private let daemon: DaemonHandle
     private let epollDescriptor: Int32
-    /// The pipe that wakes the thread for arrivals and to stop: `[read, write]`, both non-blocking.
+    /// The pipe that wakes the thread for arrivals, resumed connections and to stop: `[read, write]`,
+    /// both non-blocking.
     private let wake: (read: Int32, write: Int32)
     private let arrivals = Mutex<[Arrival]>([])
     private let isStopping = Atomic<Bool>(false)

@@ -5,8 +5,9 @@ import CMicroHTTPD
 #endif
 
 // libmicrohttpd's callbacks: private top-level functions with the exact C signatures. They run on the
-// server's daemon threads (and on the thread that stops the server), never on the main actor. The server travels as `cls` (unretained: it
-// outlives the daemon); each request's `RequestState` travels as `*req_cls` (retained, see below).
+// server's daemon threads (and on the thread that stops the server), never on the main actor. The server
+// travels as `cls` (unretained: it outlives the daemons); each request's `RequestState` travels as
+// `*req_cls` (retained, see below).
 
 /// Called once per request with the raw request target, before headers are parsed. The returned
 /// pointer becomes `*req_cls`: one retain of a new `RequestState`, released in `requestCompleted`.
