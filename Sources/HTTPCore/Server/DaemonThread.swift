@@ -180,3 +180,9 @@ final class DaemonThread: Sendable {
         if added != MHD_Result.YES && announced.load(ordering: .relaxed) == announcedBefore { refused() }
     }
 }
+
+/// The daemon pointer, made `Sendable`: only its thread runs the daemon; other threads only read its
+/// connection count and resume its connections, which libmicrohttpd guards with its own lock.
+private struct DaemonHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}

@@ -83,6 +83,7 @@ public final class HTTPServer: Sendable {
             | (socket.isIPv6 ? MHD_USE_IPv6.rawValue : 0)
         // The server is the callbacks' context; it outlives the daemons, which `shutdown` stops.
         let context = Unmanaged.passUnretained(self).toOpaque()
+        let admission = self.admission
         var started: [DaemonThread] = []
         do throws(ServerError) {
             for index in 0..<max(1, configuration.threads) {
@@ -100,12 +101,11 @@ public final class HTTPServer: Sendable {
                 guard let daemon else {
                     throw ServerError("cannot start the HTTP server on \(configuration.host):\(socket.port)")
                 }
-                let admission = self.admission
                 started.append(try DaemonThread(daemon: daemon, name: "server-\(index)") { admission.release() })
             }
             daemons.withLock { $0 = started }
-            // libmicrohttpd closes the socket it is given, also when it refuses it.
-            let admission = self.admission
+            // A socket is its daemon thread's from the hand-over on (libmicrohttpd closes one it refuses, the
+            // thread one it never added).
             let next = Atomic<Int>(0)
             let threads = started
             let acceptor = try ConnectionAcceptor(socket: socket.descriptor, hasRoom: { admission.hasRoom }) {
@@ -280,11 +280,6 @@ public final class HTTPServer: Sendable {
     deinit {
         shutdown(gracePeriod: .zero)
     }
-}
-
-/// The daemon pointer, made `Sendable`: libmicrohttpd's daemon functions are thread-safe.
-struct DaemonHandle: @unchecked Sendable {
-    let pointer: OpaquePointer
 }
 
 /// The watchdog's timer, made `Sendable`: a Dispatch source may be cancelled from any thread.
