@@ -33,8 +33,9 @@ import Testing
             let second = try await offThePool { try supervisor.waitForBuild(otherThan: first) }
             #expect(fixture.buildCount == 2)
 
-            // Changes while a build runs queue one more build, not one per change.
-            try fixture.write("3\n", to: "build-seconds")  // the five changes below take 1 s: room to spare under TSan
+            // Changes while a build runs queue one more build, not one per change. The build is held until
+            // all five have been made, so a slow machine cannot let it end between them.
+            try fixture.write("", to: "hold-build")
             let buildsBefore = fixture.buildCount
             try fixture.write("let version = 12\n", to: "Sources/App/main.swift")
             while fixture.buildCount == buildsBefore { try await Task.sleep(for: .milliseconds(20)) }
@@ -42,6 +43,9 @@ import Testing
                 try await Task.sleep(for: .milliseconds(200))  // each settles on its own
                 try fixture.write("let version = \(version)\n", to: "Sources/App/main.swift")
             }
+            try await Task.sleep(for: .milliseconds(200))  // the last one settles too
+            #expect(fixture.buildCount == buildsBefore + 1)  // still the held build, nothing started beside it
+            fixture.remove("hold-build")
             let third = try await offThePool { try supervisor.waitForBuild(otherThan: second) }
             let fourth = try await offThePool { try supervisor.waitForBuild(otherThan: third) }
             try await Task.sleep(for: .milliseconds(500))
