@@ -46,11 +46,15 @@ import Testing
             try await Task.sleep(for: .milliseconds(200))  // the last one settles too
             #expect(fixture.buildCount == buildsBefore + 1)  // still the held build, nothing started beside it
             fixture.remove("hold-build")
-            let third = try await offThePool { try supervisor.waitForBuild(otherThan: second) }
-            let fourth = try await offThePool { try supervisor.waitForBuild(otherThan: third) }
+            // The held build ends and the queued one starts at once; the held one may be served for a moment
+            // or be overtaken while its server starts. Either way the pages end up naming the queued one
+            // (a build is named `PID.N`, N counting builds).
+            var served = second
+            while !served.hasSuffix(".\(buildsBefore + 2)") {
+                served = try await offThePool { [served] in try supervisor.waitForBuild(otherThan: served) }
+            }
             try await Task.sleep(for: .milliseconds(500))
             #expect(fixture.buildCount == buildsBefore + 2)
-            #expect(fourth != second)
             #expect(fixture.read("overlaps.log").isEmpty)
         }
     }
