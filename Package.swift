@@ -7,6 +7,11 @@ let package = Package(
     products: [
         .executable(name: "preview-server", targets: ["preview-server"]),
         .executable(name: "preview-dev", targets: ["preview-dev"]),
+        // What a package of your own depends on (by path): `import PreviewKit` for the kit, `import Demo`
+        // for the demo's components and pages, should you register them beside yours.
+        .library(name: "PreviewKit", targets: ["PreviewKit", "Demo"]),
+        // Its tests' kit: in-process and live requests (HTTPTesting), scripted services (ComponentTesting).
+        .library(name: "PreviewKitTesting", targets: ["HTTPTesting", "ComponentTesting"]),
         .library(name: "PreviewApp", targets: ["PreviewApp"]),
     ],
     targets: [
@@ -23,21 +28,30 @@ let package = Package(
         .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Basics"]),
         // HTML escaped by construction, rendered into byte buffers.
         .target(name: "HTML"),
-        // Self-managed components: plain views and their self-managed extensions.
+        // The component kit: the seam a component brings itself through (ComponentModule), the
+        // optimistic-toggle and navigation cores, previews, the simulated service, viewers, events.
         .target(name: "Components", dependencies: ["Basics", "HTTPCore", "HTML"]),
         // The channel between the dev supervisor and the servers it runs.
         .target(name: "DevProtocol"),
-        // Pages, fixtures, preview gallery and the wiring of the app.
+        // The app over any list of modules: gallery, page chrome, wiring, command line. Names no component.
         .target(name: "PreviewApp", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "DevProtocol"]),
-        // A thin executable: parses arguments and runs the app.
-        .executableTarget(name: "preview-server", dependencies: ["PreviewApp", "HTTPCore", "Basics"]),
+        // The demo: AvatarView, LikeButton, FollowButton, and the pages that place them, over fixtures.
+        .target(name: "Demo", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "PreviewApp"]),
+        // The one module an outside package imports: the kit, re-exported.
+        .target(name: "PreviewKit", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "PreviewApp"]),
+        // A thin executable: the command line over the demo's modules.
+        .executableTarget(name: "preview-server", dependencies: ["PreviewApp", "Demo"]),
         // The dev supervisor (scripts/dev): watches, rebuilds, swaps servers on one socket, tells the pages.
         .target(name: "DevSupervisor", dependencies: ["DevProtocol", "HTTPCore", "Basics"]),
         .executableTarget(name: "preview-dev", dependencies: ["DevSupervisor", "PreviewApp", "HTTPCore", "Basics"]),
         // Render-only benchmark (release mode, run by scripts/bench): microseconds per page and fragment.
-        .executableTarget(name: "render-bench", dependencies: ["PreviewApp", "Components", "HTTPCore", "Basics"]),
+        .executableTarget(
+            name: "render-bench", dependencies: ["PreviewApp", "Demo", "Components", "HTTPCore", "Basics"]),
         // A test kit: in-process requests, a live server on port 0, URLSession and raw-socket clients.
         .target(name: "HTTPTesting", dependencies: ["HTTPCore"]),
+        // A test kit for components: a toggle service scripted call by call, deadlines for waits, and the
+        // check that kept pages agree with fresh renders after every tap of every registered component.
+        .target(name: "ComponentTesting", dependencies: ["Components", "PreviewApp", "HTTPTesting", "HTTPCore", "Basics"]),
         // The properties the libFuzzer targets check, shared with the fuzz regression tests.
         .target(name: "FuzzProperties", dependencies: ["Basics", "HTTPCore", "HTML"]),
 
@@ -45,14 +59,20 @@ let package = Package(
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTesting", "FuzzProperties"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML", "HTTPCore", "Basics", "FuzzProperties", "HTTPTesting"]),
         .testTarget(
-            name: "ComponentsTests", dependencies: ["Components", "Basics", "HTTPCore", "HTML", "HTTPTesting"]),
+            name: "ComponentsTests",
+            dependencies: ["Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "ComponentTesting"]),
+        .testTarget(
+            name: "DemoTests",
+            dependencies: ["Demo", "Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "ComponentTesting"]),
         .testTarget(
             name: "DevSupervisorTests", dependencies: ["DevSupervisor", "DevProtocol", "HTTPTesting"],
             exclude: ["Fixtures"]  // real `swift build` outputs, read from the source tree
         ),
         .testTarget(
             name: "PreviewAppTests",
-            dependencies: ["PreviewApp", "Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "DevProtocol"],
+            dependencies: [
+                "PreviewApp", "Demo", "Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "DevProtocol",
+            ],
             exclude: ["Snapshots"]  // golden files, read from the source tree by SnapshotTests
         ),
     ],

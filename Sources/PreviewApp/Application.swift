@@ -3,74 +3,75 @@ import Components
 import HTML
 import HTTPCore
 
-/// The whole app: data, like and follow state, the simulated service, the event log, and the router over
-/// them.
+/// The whole app: the registered modules (components and the pages that place them), the simulated
+/// service, the event log, and the router over them. It names no component: everything a component
+/// needs comes through its `ComponentModule`.
 ///
 /// ```swift
-/// let app = Application(options: options)
+/// let app = try Application(options: options) { context in Demo.modules(context) }
 /// let response = try await app.responder.test(.get, "/feed")   // in-process, in tests
 /// try app.serve()                                              // or for real
 /// ```
 public final class Application: Sendable {
     public let options: PreviewOptions
-    public let fixtures: Fixtures
-    /// Who likes which post.
-    public let likes: ToggleStore
-    /// Who follows whom.
-    public let follows: ToggleStore
-    /// The simulated network behind likes and follows.
-    public let service: SimulatedService
-    public let events: TapEventLog
+    /// What every module was built with: the event log, the service, the registry.
+    public let context: ComponentContext
+    /// The registered modules, in registration order.
+    public let modules: [any ComponentModule]
+    public let catalog: ComponentCatalog
+    /// The simulated network behind every toggle.
+    public var service: SimulatedService { context.simulation }
+    public var events: TapEventLog { context.events }
     public let responder: RouterResponder
     /// Knows the bound port once the server runs.
     public let hostAllowList: HostAllowList
-    let pages: PageRoutes
-    /// Keeps committed likes and follows in the `--state` file, when there is one.
+    /// Keeps every stateful component's committed state in the `--state` file, when there is one.
     public let persister: ToggleStatePersister?
     /// The link to the dev supervisor, when it runs this server.
     public let dev: DevSession?
     /// Every route with its documentation, as `/openapi.json` describes them.
     public let routeTable: [RouteTableEntry]
 
-    /// Builds the app.
+    /// Builds the app from the modules `components` makes.
     ///
     /// - Parameters:
-    ///   - likeService: The like "network"; the simulated one from the options when `nil`.
-    ///   - followService: The follow "network"; the simulated one from the options when `nil`.
-    /// - Throws: `ServerError` when the `--state` file is damaged or not ours (it is left untouched).
+    ///   - service: The toggles' "network"; the simulated one from the options when `nil`.
+    ///   - components: Makes the modules to register, each from the context the app gives it (one line a
+    ///     component: `LikeButton.module(context, baseCounts: …)`).
+    /// - Throws: `ServerError` when the `--state` file is damaged or not ours (it is left untouched), or
+    ///   when two modules share a name.
     public init(
-        options: PreviewOptions = PreviewOptions(), fixtures: Fixtures = .demo, likeService: (any LikeService)? = nil,
-        followService: (any FollowService)? = nil
+        options: PreviewOptions = PreviewOptions(), service toggleService: (any ToggleService)? = nil,
+        components: (ComponentContext) -> [any ComponentModule]
     ) throws(ServerError) {
         self.options = options
-        self.fixtures = fixtures
-        let service = SimulatedService(settings: options.simulation)
-        let baseCounts: [String: [String: Int]] = [
-            Self.likesSection: Dictionary(
-                fixtures.posts.map { ($0.id, $0.baseLikes) }, uniquingKeysWith: { a, _ in a }),
-            Self.followsSection: Dictionary(
-                fixtures.users.map { ($0.uid, $0.baseFollowers) }, uniquingKeysWith: { a, _ in a }),
-        ]
+        let context = ComponentContext(
+            events: TapEventLog(capacity: options.eventCapacity), service: toggleService,
+            simulation: SimulatedService(settings: options.simulation), flashLimits: options.flashLimits,
+            renderCache: options.renderCache)
+        self.context = context
+        let modules = components(context)
+        self.modules = modules
+        let catalog = ComponentCatalog(modules: modules)
+        self.catalog = catalog
+        let states = try Self.states(of: modules)
+        context.registry.register(states: states.map(\.state), navigation: modules.flatMap(\.navigation))
+
         let stateFile = options.stateFile.map { ToggleStateFile(path: $0) }
-        var restored: [String: [String: Set<Viewer>]] = [:]
         if let stateFile {
             do {
-                restored = try stateFile.load(known: baseCounts.mapValues { Set($0.keys) }) ?? [:]
+                let known = Dictionary(uniqueKeysWithValues: states.map { ($0.name, $0.state.targets) })
+                let restored = try stateFile.load(known: known) ?? [:]
+                for (name, state) in states {
+                    state.restore(restored[name] ?? [:])
+                }
             } catch {
                 throw ServerError(error.message)
             }
         }
-        var stores: [String: ToggleStore] = [:]
-        for (section, counts) in baseCounts {
-            stores[section] = ToggleStore(
-                baseCounts: counts, members: restored[section] ?? [:], flashLimits: options.flashLimits)
+        self.persister = stateFile.map {
+            ToggleStatePersister(file: $0, states: Dictionary(uniqueKeysWithValues: states.map { ($0.name, $0.state) }))
         }
-        self.likes = stores[Self.likesSection]!
-        self.follows = stores[Self.followsSection]!
-        self.persister = stateFile.map { ToggleStatePersister(file: $0, stores: stores) }
-        let events = TapEventLog(capacity: options.eventCapacity)
-        self.service = service
-        self.events = events
 
         let hostAllowList = HostAllowList(extraNames: options.allowedHosts + [options.server.host])
         self.hostAllowList = hostAllowList
@@ -81,8 +82,11 @@ public final class Application: Sendable {
         router.add(middleware: hostAllowList)
         router.add(middleware: CrossOriginProtection())
         router.add(middleware: ViewerCookie(viewerlessPaths: Application.viewerlessPaths))
+        let simulation = context.simulation
+        let registry = context.registry
         router.errorResponse = { error, request in
-            Application.errorResponse(error, for: request, settings: service.settings)
+            Application.errorResponse(
+                error, for: request, settings: simulation.settings, navigation: registry.navigation)
         }
         let dev = options.dev.map { DevSession(channelDescriptor: $0.channelDescriptor, build: $0.build) }
         self.dev = dev
@@ -91,36 +95,42 @@ public final class Application: Sendable {
             router.mount(DevRoutes(session: dev))
         }
         router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
-        let cells = PostCellFrames(fixtures: fixtures, keepsButtons: options.renderCache)
-        let pages = PageRoutes(
-            fixtures: fixtures, cells: cells, likes: likes, follows: follows, service: service, events: events,
-            renderedPages: options.renderCache ? BoundedCache(capacity: Self.renderedPageCapacity) : nil)
-        self.pages = pages
-        router.mount(pages)
         router.mount(
             GalleryRoutes(
-                stores: [likes, follows], service: service, events: events, startupSettings: options.simulation,
+                catalog: catalog, states: states, pages: modules.flatMap(\.pages), registry: registry,
+                service: simulation, events: context.events, startupSettings: options.simulation,
                 renderedFragments: options.renderCache ? BoundedCache(capacity: Self.renderedFragmentCapacity) : nil,
-                placements: Placements(rendered: pages.demoPages(for: Viewer(bits: 0)))))
-        let navigator = AppNavigator(fixtures: fixtures)
-        router.mount(AvatarView.SelfManagedRoutes(navigator: navigator, events: events))
-        router.mount(LikeButton.SelfManagedRoutes(likes: likes, service: likeService ?? service, events: events))
-        router.mount(
-            FollowButton.SelfManagedRoutes(
-                follows: follows, service: followService ?? service, navigator: navigator, events: events))
+                placements: Placements(modules: modules)))
+        for module in modules {
+            router.mount(module)
+        }
         router.mount(OpenAPIRoute(routes: router.routeTable))
         self.routeTable = router.routeTable
         self.responder = router.buildResponder()
     }
 
-    /// Rendered pages kept at most (a feed is about 35 KB, so about 4.5 MB at most), and rendered fragments
-    /// (about 500 bytes each).
-    static let renderedPageCapacity = 128
-    static let renderedFragmentCapacity = 1024
+    /// The stateful modules' states under their catalogue names (the name of their `--state` section and
+    /// state endpoint).
+    private static func states(
+        of modules: [any ComponentModule]
+    ) throws(ServerError) -> [(name: String, state: any ComponentState)] {
+        var states: [(name: String, state: any ComponentState)] = []
+        var names: Set<String> = []
+        for module in modules {
+            if let name = module.preview?.name, !names.insert(name).inserted {
+                throw ServerError("two components are registered under the name \(name)")
+            }
+            guard let state = module.state else { continue }
+            guard let name = module.preview?.name else {
+                throw ServerError("a module with state needs a preview, whose name names its state")
+            }
+            states.append((name, state))
+        }
+        return states
+    }
 
-    /// The state file's section for likes (the first format held only these) and for follows.
-    static let likesSection = ToggleStateFile.likesOnlySection
-    static let followsSection = "follow"
+    /// Rendered fragments kept at most (about 500 bytes each).
+    static let renderedFragmentCapacity = 1024
 
     /// The paths whose answers are the same for every viewer: no viewer cookie there, and their own
     /// cache policy. Every other answer carries `Vary: Cookie` and, unless it says otherwise, `no-store`.
@@ -128,23 +138,30 @@ public final class Application: Sendable {
         "/public/", "/healthz", "/openapi.json", "/components.json", "/events/stream", "/dev/events",
     ]
 
-    /// The feed page as `viewer` sees it, exactly as `GET /feed` renders it (for the render benchmark).
-    public func renderFeed(for viewer: Viewer) -> [UInt8] {
-        pages.renderFeed(for: viewer)
+    /// The module's state registered under `name` (`like`), if any.
+    public func state(named name: String) -> (any ComponentState)? {
+        modules.first { $0.preview?.name == name }?.state
     }
 
     /// An HTML error page, or JSON for the API.
     static func errorResponse(
-        _ error: HTTPError, for request: HTTPRequest, settings: SimulationSettings
+        _ error: HTTPError, for request: HTTPRequest, settings: SimulationSettings, navigation: [PageLink]
     ) -> HTTPResponse {
         var response: HTTPResponse
-        if request.path.hasPrefix("/api/") {
+        if request.path.hasPrefix("/api/") || Self.isStateEndpoint(request.path) {
             response = .json(.object([("error", .string(error.message))]), status: error.status)
         } else {
-            response = .html(ErrorPage(error: error, settings: settings).render(), status: error.status)
+            response = .html(
+                ErrorPage(error: error, settings: settings, navigation: navigation).render(), status: error.status)
         }
         response.setHeaders(of: error)
         return response
+    }
+
+    /// `/components/{name}/state/…`: the state endpoints answer errors in JSON too.
+    private static func isStateEndpoint(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count >= 5 && parts[1] == "components" && parts[3] == "state"
     }
 
     /// Starts the server, prints `listening on URL`, and runs until `SIGINT` or `SIGTERM`.

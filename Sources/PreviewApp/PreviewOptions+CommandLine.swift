@@ -25,10 +25,12 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
 extension PreviewOptions {
     public static let version = "preview-server 0.1.0"
 
-    public static let usage = """
-        Usage: preview-server [options]
-               preview-server render COMPONENT [key=value ...]
-               preview-server variant-calls
+    /// The help text of `program` (`preview-server`, or a package's `preview`) serving `components`.
+    public static func usage(program: String = "preview-server", components: [String]) -> String {
+        """
+        Usage: \(program) [options]
+               \(program) render COMPONENT [key=value ...]
+               \(program) variant-calls
 
         A local web preview server for self-managed UI components.
 
@@ -38,10 +40,10 @@ extension PreviewOptions {
           --threads N             connection threads, and as many for slow handlers (default: cores)
           --max-connections N     connections held at once (default 1024)
           --max-body BYTES        largest request body accepted (default 65536)
-          --max-pending N         requests waiting on the like and follow services at once; more get 503 (default 4096)
+          --max-pending N         requests waiting on the simulated service at once; more get 503 (default 4096)
           --request-timeout SECS  time a request may take to arrive in full (default 15)
           --allow-host NAME       also answer to this Host (repeatable); others get 421
-          --state FILE            keep committed likes and follows in FILE across restarts
+          --state FILE            keep every component's committed state in FILE across restarts
           --public DIR            folder served under /public (default Public)
           --quiet                 no access log on stderr
           --flash-capacity N      one-time messages (a failed tap's error, shown once on the page a tap
@@ -51,10 +53,10 @@ extension PreviewOptions {
           --render-cache on|off   keep rendered pages and fragments while the state they show is
                                   unchanged (default on; off renders every request)
 
-        Simulated like and follow services:
-          --latency-ms MS         latency of each like or follow request (default 300)
+        The simulated service behind every toggle (likes, follows, yours):
+          --latency-ms MS         latency of each request (default 300)
           --jitter-ms MS          up to this much extra latency at random (default 0)
-          --failure-rate RATE     probability that a like or follow request fails, 0 to 1 (default 0.2)
+          --failure-rate RATE     probability that a request fails, 0 to 1 (default 0.2)
           --seed N                seed for reproducible outcomes (default 1)
 
         Used by the dev supervisor (scripts/dev, preview-dev):
@@ -66,12 +68,13 @@ extension PreviewOptions {
           --help                  show this help
           --version               show the version
 
-        render prints the HTML fragment of a component (\(ComponentCatalog.all.map(\.name).joined(separator: ", "))) for the given
+        render prints the HTML fragment of a component (\(components.joined(separator: ", "))) for the given
         parameters, exactly as GET /components/COMPONENT/fragment serves it; config=plain
         selects the plain configuration. Bad parameters: a message on stderr, exit 2.
         variant-calls prints every variant's Swift as a test file (Tests/PreviewAppTests/VariantCalls.swift,
         written by scripts/generate-variant-calls).
         """
+    }
 
     /// Parses `arguments` (without the program name). `--flag value` and `--flag=value` both work.
     ///

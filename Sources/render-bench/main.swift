@@ -1,5 +1,6 @@
 import Basics
 import Components
+import Demo
 import HTTPCore
 import PreviewApp
 
@@ -7,12 +8,19 @@ import PreviewApp
 // Usage: render-bench [ITERATIONS]   (build with -c release; scripts/bench runs it)
 
 let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20_000
-var options = PreviewOptions()
-options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0)
-let app = try Application(options: options)
-var everyButton = options
-everyButton.renderCache = false
-let appRenderingEveryButton = try Application(options: everyButton)
+
+/// The demo's pages, in an app with the cache on or off.
+func demoPages(renderCache: Bool) throws -> DemoPages {
+    var options = PreviewOptions()
+    options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0)
+    options.renderCache = renderCache
+    let app = try Application(options: options) { Demo.modules($0) }
+    return app.modules.lazy.compactMap { $0 as? DemoPages }.first!
+}
+
+let app = try demoPages(renderCache: true)
+let appRenderingEveryButton = try demoPages(renderCache: false)
+let catalog = ComponentCatalog(modules: Demo.modules(ComponentContext()))
 let viewer = Viewer(id: "vbench")!
 
 /// Runs `body` `count` times (after a warm-up) and returns microseconds per call; `sink` keeps the work alive.
@@ -47,7 +55,7 @@ _ = measure("render /feed (20 cells)", count: iterations / 4) { app.renderFeed(f
 _ = measure("render /feed, every button rendered", count: iterations / 4) {
     appRenderingEveryButton.renderFeed(for: viewer).count
 }
-for preview in ComponentCatalog.all {
+for preview in catalog.all {
     let values = preview.values(of: preview.variants[0])
     let bytes = preview.render(values).count
     _ = measure("render \(preview.name) fragment (\(bytes) B)", count: iterations) { preview.render(values).count }

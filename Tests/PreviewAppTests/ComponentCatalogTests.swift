@@ -7,9 +7,9 @@ import PreviewApp
 import Testing
 
 /// What every registered component gets without a test of its own: each test runs once per component in
-/// `ComponentCatalog.all`, so the next component is checked by registering it.
+/// `ComponentCatalog.demo.all`, so the next component is checked by registering it.
 @Suite struct ComponentCatalogTests {
-    static let names = ComponentCatalog.all.map(\.name)
+    static let names = ComponentCatalog.demo.all.map(\.name)
 
     /// Every variant, in both configurations, through the fragment endpoint, the frame and `render`.
     @Test(arguments: names, ComponentPreview.Configuration.allCases)
@@ -19,7 +19,7 @@ import Testing
         async throws
     {
         let app = makeApp()
-        let preview = try #require(ComponentCatalog.named(name))
+        let preview = try #require(ComponentCatalog.demo.named(name))
         #expect(!preview.variants.isEmpty)
         for variant in preview.variants {
             var query = FormFields([FormFields.Field(name: "config", value: configuration.rawValue)])
@@ -41,7 +41,7 @@ import Testing
 
     @Test(arguments: names)
     func thePageShowsEveryVariantWithUniqueIDs(_ name: String) async throws {
-        let preview = try #require(ComponentCatalog.named(name))
+        let preview = try #require(ComponentCatalog.demo.named(name))
         let page = try await makeApp().responder.test(.get, "/components/\(name)")
         #expect(page.status == .ok)
         let html = page.bodyText
@@ -61,7 +61,7 @@ import Testing
     /// Each action the catalogue lists is a route that /openapi.json describes, with the same form fields.
     @Test(arguments: names)
     func everyActionIsADescribedRoute(_ name: String) async throws {
-        let preview = try #require(ComponentCatalog.named(name))
+        let preview = try #require(ComponentCatalog.demo.named(name))
         let response = try await makeApp().responder.test(.get, "/openapi.json")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         let paths = try #require(document["paths"] as? [String: [String: Any]])

@@ -1,4 +1,5 @@
 import Components
+import Demo
 import Foundation
 import HTML
 import HTTPCore

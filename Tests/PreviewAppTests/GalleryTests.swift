@@ -1,4 +1,5 @@
 import Components
+import Demo
 import Foundation
 import HTML
 import HTTPCore
@@ -13,7 +14,7 @@ import Testing
         #expect(json.headers["Content-Type"] == "application/json")
         let catalogue = try #require(try JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any])
         let components = try #require(catalogue["components"] as? [[String: Any]])
-        #expect(components.map { $0["name"] as? String } == ComponentCatalog.all.map(\.name))
+        #expect(components.map { $0["name"] as? String } == ComponentCatalog.demo.all.map(\.name))
         for component in components {
             let parameters = try #require(component["parameters"] as? [[String: Any]])
             #expect(parameters.allSatisfy { $0["name"] is String && $0["type"] is String && $0["default"] is String })
@@ -172,7 +173,7 @@ import Testing
 
     @Test func indexListsComponentsVariantsDemoPagesAndSettings() async throws {
         let html = try await makeApp(latency: 12, failureRate: 0.25, seed: 3).responder.test(.get, "/").bodyText
-        for preview in ComponentCatalog.all {
+        for preview in ComponentCatalog.demo.all {
             #expect(html.contains("href=\"/components/\(preview.name)\""))
             for variant in preview.variants {
                 #expect(html.contains("#variant-\(variant.slug)\""))

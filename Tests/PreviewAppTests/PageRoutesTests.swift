@@ -1,4 +1,5 @@
 import Components
+import Demo
 import Foundation
 import HTML
 import HTTPCore
@@ -29,7 +30,7 @@ import Testing
             #expect(!page.contains("onclick"), "\(path) has an inline handler")
             // Every form on these pages belongs to a component and posts to that component's own route.
             let actions = page.components(separatedBy: "action=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
-            let tapPaths = Set(ComponentCatalog.all.flatMap { $0.actions.map(\.path) })
+            let tapPaths = Set(ComponentCatalog.demo.all.flatMap { $0.actions.map(\.path) })
             #expect(!actions.isEmpty)
             #expect(actions.allSatisfy(tapPaths.contains), "\(path): \(Set(actions).subtracting(tapPaths))")
         }

@@ -41,7 +41,9 @@ import Testing
         #expect(try options([]).flashLimits == FlashLimits(capacity: 10_000, maxAge: .seconds(600)))
         let parsed = try options(["--flash-capacity", "3", "--flash-max-age=60"])
         #expect(parsed.flashLimits == FlashLimits(capacity: 3, maxAge: .seconds(60)))
-        #expect(PreviewOptions.usage.contains("(default 10000)") && PreviewOptions.usage.contains("(default 600)"))
+        #expect(
+            PreviewOptions.usage(components: ComponentCatalog.demo.names).contains("(default 10000)")
+                && PreviewOptions.usage(components: ComponentCatalog.demo.names).contains("(default 600)"))
         #expect(throws: UsageError.self) { try PreviewOptions.parse(["--flash-max-age", "0"]) }
         #expect(throws: UsageError.self) { try PreviewOptions.parse(["--flash-capacity", "-1"]) }
     }
@@ -95,7 +97,7 @@ import Testing
             "--jitter-ms", "--failure-rate", "--seed", "--help", "--version", "--listen-fd", "--dev-channel-fd",
             "--dev-build", "--flash-capacity", "--flash-max-age", "--render-cache",
         ] {
-            #expect(PreviewOptions.usage.contains(flag), "\(flag)")
+            #expect(PreviewOptions.usage(components: ComponentCatalog.demo.names).contains(flag), "\(flag)")
         }
     }
 

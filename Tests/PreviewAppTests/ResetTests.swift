@@ -9,12 +9,12 @@ import Testing
 /// `POST /reset`: the startup state again, for test suites that isolate their tests.
 @Suite struct ResetTests {
     /// A like service that holds every request until the test lets it go.
-    final class HeldLikeService: LikeService {
+    final class HeldLikeService: ToggleService {
         private let waiting = Mutex<[CheckedContinuation<Void, Never>]>([])
 
         var heldCount: Int { waiting.withLock { $0.count } }
 
-        func send(_ request: LikeRequest) async throws(ServiceError) {
+        func send(_ request: ToggleRequest) async throws(ServiceError) {
             await withCheckedContinuation { continuation in waiting.withLock { $0.append(continuation) } }
         }
 
@@ -71,7 +71,7 @@ import Testing
 
     @Test func aTapInFlightDuringAResetCommitsNothing() async throws {
         let service = HeldLikeService()
-        let app = makeApp(likeService: service)
+        let app = makeApp(service: service)
         try await withLiveServer(responder: app.responder) { server in
             let client = TestClient(server)
             let tap = Task {

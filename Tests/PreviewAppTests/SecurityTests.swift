@@ -1,4 +1,5 @@
 import Components
+import Demo
 import HTTPCore
 import HTTPTesting
 import PreviewApp

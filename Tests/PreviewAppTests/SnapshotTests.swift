@@ -17,7 +17,7 @@ import Testing
         var description: String { file }
     }
 
-    static let cases: [Case] = ComponentCatalog.all.flatMap { preview in
+    static let cases: [Case] = ComponentCatalog.demo.all.flatMap { preview in
         preview.variants.flatMap { variant in
             ComponentPreview.Configuration.allCases.map {
                 Case(component: preview.name, variant: variant.slug, configuration: $0)
@@ -27,7 +27,7 @@ import Testing
 
     @Test(arguments: cases)
     func fragmentMatchesItsGoldenFile(_ snapshot: Case) throws {
-        let preview = try #require(ComponentCatalog.named(snapshot.component))
+        let preview = try #require(ComponentCatalog.demo.named(snapshot.component))
         let variant = try #require(preview.variants.first { $0.slug == snapshot.variant })
         var parameters = variant.parameters
         parameters.append(("config", snapshot.configuration.rawValue))

@@ -1,4 +1,5 @@
 import Components
+import Demo
 import Foundation
 import HTTPCore
 import PreviewApp
@@ -22,13 +23,13 @@ enum PackagePaths {
 
 /// An app with the demo data, the real Public folder, and a fast, deterministic simulation.
 func makeApp(
-    latency: Int = 0, failureRate: Double = 0, seed: UInt64 = 7, likeService: (any LikeService)? = nil
+    latency: Int = 0, failureRate: Double = 0, seed: UInt64 = 7, service: (any ToggleService)? = nil
 )
     -> Application
 {
     // Without a state file there is nothing that can fail.
     try! Application(
-        options: testOptions(latency: latency, failureRate: failureRate, seed: seed), likeService: likeService)
+        options: testOptions(latency: latency, failureRate: failureRate, seed: seed), service: service)
 }
 
 /// The same app, keeping its state in `stateFile`.
@@ -45,6 +46,23 @@ private func testOptions(latency: Int = 0, failureRate: Double = 0, seed: UInt64
     options.publicFolder = PackagePaths.publicFolder
     options.simulation = SimulationSettings(latencyMilliseconds: latency, failureRate: failureRate, seed: seed)
     return options
+}
+
+extension Application {
+    /// The app with the demo's modules, as `preview-server` runs it.
+    convenience init(options: PreviewOptions, service: (any ToggleService)? = nil) throws(ServerError) {
+        try self.init(options: options, service: service) { Demo.modules($0) }
+    }
+
+    /// The demo's likes and follows.
+    var likes: ToggleStore { state(named: "like") as! ToggleStore }
+    var follows: ToggleStore { state(named: "follow") as! ToggleStore }
+    var fixtures: Fixtures { .demo }
+}
+
+extension ComponentCatalog {
+    /// The demo's components, as `preview-server` registers them.
+    static let demo = ComponentCatalog(modules: Demo.modules(ComponentContext()))
 }
 
 extension HTTPHeaders {
@@ -65,7 +83,9 @@ func occurrences(of needle: String, in haystack: String) -> Int {
 /// Renders fragments the way `preview-server render` does.
 enum PreviewAppFragments {
     static func render(_ component: String, _ parameters: [(name: String, value: String)]) throws -> String {
-        String(decoding: try FragmentRenderer.render(component: component, parameters: parameters), as: UTF8.self)
+        String(
+            decoding: try FragmentRenderer.render(component: component, parameters: parameters, catalog: .demo),
+            as: UTF8.self)
     }
 }
 

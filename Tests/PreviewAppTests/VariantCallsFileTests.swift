@@ -1,4 +1,5 @@
 import Components
+import Demo
 import Foundation
 import HTML
 import HTTPCore
@@ -11,18 +12,22 @@ import Testing
 @Suite struct VariantCallsFileTests {
     @Test func theGeneratedFileIsCurrent() throws {
         let file = try String(contentsOfFile: PackagePaths.root + "/" + VariantCallsFile.path, encoding: .utf8)
-        #expect(file == VariantCallsFile.source(), "VariantCalls.swift is stale: run scripts/generate-variant-calls")
+        #expect(
+            file == VariantCallsFile.source(catalog: .demo, imports: ["Demo"]),
+            "VariantCalls.swift is stale: run scripts/generate-variant-calls")
     }
 
     /// A parameter's argument label where it is not the parameter's name in camel case.
     static let labels = ["image": "imageURL", "name": "displayName", "return_to": "returnTo"]
 
-    static let variants = ComponentCatalog.all.flatMap { preview in preview.variants.map { (preview.name, $0.slug) } }
+    static let variants = ComponentCatalog.demo.all.flatMap { preview in
+        preview.variants.map { (preview.name, $0.slug) }
+    }
 
     /// The self-managed call names every parameter whose value differs from its default, with that value.
     @Test(arguments: variants)
     func theSelfManagedCallNamesEveryParameterThatDiffersFromItsDefault(_ component: String, _ slug: String) throws {
-        let preview = try #require(ComponentCatalog.named(component))
+        let preview = try #require(ComponentCatalog.demo.named(component))
         let variant = try #require(preview.variants.first { $0.slug == slug })
         let values = preview.values(of: variant)
         let call = preview.swift(values, configuration: .selfManaged)
@@ -78,7 +83,7 @@ import Testing
         #expect(page.contains(#"FollowButton.selfManaged(uid: "linus", following: false, followers: 0)"#))
         #expect(page.contains("FollowButton(\n    following: false,"))
         #expect(page.contains("<h2>How this component handles its tap</h2>"))
-        #expect(page.contains("<code>Sources/Components/FollowButton/FollowButton+SelfManaged.swift</code>"))
+        #expect(page.contains("<code>Sources/Demo/FollowButton/FollowButton+SelfManaged.swift</code>"))
         #expect(page.contains("<code>POST /components/follow/tap</code> with uid, following, return_to (optional)"))
         #expect(page.contains("<li><code>403</code> The viewer is the user: no one follows themselves.</li>"))
         #expect(

@@ -26,7 +26,7 @@ from selenium.webdriver.chrome.service import Service
 COPY = os.environ["BENCH_COPY"]
 JOB = os.environ["BENCH_JOB"]
 EDITS = int(os.environ.get("BENCH_EDITS", "10"))
-LABEL_FILE = os.path.join(COPY, "Sources/Components/LikeButton/LikeButton.swift")
+LABEL_FILE = os.path.join(COPY, "Sources/Demo/LikeButton/LikeButton.swift")
 
 
 class Supervisor:

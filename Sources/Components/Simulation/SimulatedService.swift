@@ -2,13 +2,13 @@ import Basics
 import HTTPCore
 import Synchronization
 
-/// The simulated "network" behind likes and follows: each call waits, then succeeds or fails as the
-/// settings and the seed decide.
+/// The simulated "network" behind every toggle (likes, follows, yours): each call waits, then succeeds or
+/// fails as the settings and the seed decide.
 ///
-/// Outcomes are drawn from one seeded generator in the order calls arrive (likes and follows alike), so a
+/// Outcomes are drawn from one seeded generator in the order calls arrive (every component alike), so a
 /// fixed seed and a fixed sequence of taps give the same outcomes every run. A request's `forcedOutcome`
 /// overrides the draw (but still consumes it, so forcing one tap does not shift the others).
-public final class SimulatedService: LikeService, FollowService {
+public final class SimulatedService: ToggleService {
     private let state: Mutex<State>
 
     private struct State {
@@ -26,13 +26,9 @@ public final class SimulatedService: LikeService, FollowService {
         set { state.withLock { $0 = State(settings: newValue, generator: SplitMix64(seed: newValue.seed)) } }
     }
 
-    public func send(_ request: LikeRequest) async throws(ServiceError) {
-        try await deliver(forcedOutcome: request.forcedOutcome, failure: "The like service did not answer in time.")
-    }
-
-    public func send(_ request: FollowRequest) async throws(ServiceError) {
+    public func send(_ request: ToggleRequest) async throws(ServiceError) {
         try await deliver(
-            forcedOutcome: request.forcedOutcome, failure: "The follow service did not answer in time.")
+            forcedOutcome: request.forcedOutcome, failure: "The \(request.component) service did not answer in time.")
     }
 
     /// Draws the call's latency and outcome, waits, and throws if it failed.

@@ -24,7 +24,9 @@ public struct TapAction: Sendable, Equatable {
     }
 
     /// Writes `<form method="post" action="path">`, the hidden fields, then `content`, then `</form>`.
-    func renderForm(class className: String, into html: inout HTMLBuffer, content: (inout HTMLBuffer) -> Void) {
+    public func renderForm(
+        class className: String, into html: inout HTMLBuffer, content: (inout HTMLBuffer) -> Void
+    ) {
         html.element(.form, .class(className), .method(.post), .action(path)) { html in
             for field in fields {
                 html.void(.input, .type(.hidden), .name(field.name), .value(field.value))

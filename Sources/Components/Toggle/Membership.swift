@@ -15,11 +15,15 @@ struct Membership {
     ///   - baseCounts: Each target's count from people other than the app's viewers (negative means 0).
     ///   - members: Restored members per target; unknown targets are ignored.
     init(baseCounts: [String: Int], members: [String: Set<Viewer>]) {
-        var targets = baseCounts.mapValues { Target(base: max(0, $0)) }
+        targets = baseCounts.mapValues { Target(base: max(0, $0)) }
+        restore(members)
+    }
+
+    /// Replaces the members of the targets `members` names; unknown targets are ignored.
+    mutating func restore(_ members: [String: Set<Viewer>]) {
         for (target, viewers) in members where targets[target] != nil {
             targets[target]!.members = MemberSet(viewers)
         }
-        self.targets = targets
     }
 
     func contains(_ target: String) -> Bool {

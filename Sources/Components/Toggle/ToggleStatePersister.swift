@@ -3,7 +3,7 @@ import Dispatch
 import HTTPCore
 import Synchronization
 
-/// Writes the toggle stores' committed state to their file after commits, coalescing bursts: a commit
+/// Writes every stateful component's committed state to the state file after commits, coalescing bursts: a commit
 /// schedules a write (at most one every `interval`), and every commit until it runs rides along.
 ///
 /// The stores' locks are held only to take their members (`ToggleStore.members()`: shared shards, no
@@ -22,8 +22,8 @@ public final class ToggleStatePersister: Sendable {
     }
 
     let file: ToggleStateFile
-    /// The stores by section name (`like`, `follow`).
-    let stores: [String: ToggleStore]
+    /// The states by section name (their components' catalogue names: `like`, `follow`).
+    let states: [String: any ComponentState]
     /// The least time from one scheduled write to the next.
     public let interval: Duration
     private let state = Mutex(State())
@@ -31,16 +31,16 @@ public final class ToggleStatePersister: Sendable {
     private let writing = Mutex(())
     private let writer = DispatchQueue(label: "ToggleStatePersister")
 
-    /// Saves `stores` to `file` from now on: after every commit to any of them.
+    /// Saves `states` to `file` from now on: after every commit to any of them.
     ///
     /// - Parameter interval: The least time between two writes after commits (a crash loses at most the
     ///   commits of that long; `flush()` writes at once).
-    public init(file: ToggleStateFile, stores: [String: ToggleStore], interval: Duration = .seconds(1)) {
+    public init(file: ToggleStateFile, states: [String: any ComponentState], interval: Duration = .seconds(1)) {
         self.file = file
-        self.stores = stores
+        self.states = states
         self.interval = interval
-        for store in stores.values {
-            store.observeCommits { [weak self] in self?.commitHappened() }  // the persister holds the stores
+        for state in states.values {
+            state.observeCommits { [weak self] in self?.commitHappened() }  // the persister holds the states
         }
     }
 
@@ -91,7 +91,7 @@ public final class ToggleStatePersister: Sendable {
                 return state.dirty
             }
             guard proceed else { return }
-            let sections = stores.mapValues { $0.members() }
+            let sections = states.mapValues { $0.members() }
             do throws(ToggleStateFile.Failure) {
                 try file.write(sections)
                 state.withLock { $0.lastError = nil }

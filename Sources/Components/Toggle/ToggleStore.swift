@@ -15,7 +15,7 @@ import Synchronization
 /// ```
 ///
 /// - Important: Thread-safe. Every method is one critical section.
-public final class ToggleStore: Sendable {
+public final class ToggleStore: ComponentState {
     /// A viewer and a target: the unit taps are serialised on.
     public struct Key: Hashable, Sendable {
         public var viewer: Viewer
@@ -47,6 +47,13 @@ public final class ToggleStore: Sendable {
         public var animated: Bool
         /// The message of a tap that failed.
         public var message: String?
+
+        public init(state: ToggleState, busy: Bool = false, animated: Bool = false, message: String? = nil) {
+            self.state = state
+            self.busy = busy
+            self.animated = animated
+            self.message = message
+        }
     }
 
     private struct Storage {
@@ -236,6 +243,20 @@ public final class ToggleStore: Sendable {
                 (base: $0.base, count: $0.base + $0.members.count, members: Set($0.members.all))
             }
         }
+    }
+
+    /// Replaces the committed members of the targets `members` names (from a state file); unknown targets
+    /// are ignored.
+    public func restore(_ members: [String: Set<Viewer>]) {
+        storage.withLock { storage in
+            storage.membership.restore(members)
+            changed()
+        }
+    }
+
+    /// The targets that exist.
+    public var targets: Set<String> {
+        storage.withLock { Set($0.membership.targets.keys) }
     }
 
     /// Every target's members, for the state file: taken in one short critical section (the shards are

@@ -1,18 +1,26 @@
 import Components
 import HTTPCore
 
-/// `GET /components.json`: components, parameters, variants with their fragment URLs, and actions.
+/// `GET /components.json`: components, parameters, variants with their fragment URLs, actions, and the
+/// state endpoint of each stateful component.
 enum ComponentCatalogJSON {
-    static func catalogue(origin: String) -> JSONValue {
-        .object([("components", .array(ComponentCatalog.all.map { component($0, origin: origin) }))])
+    /// - Parameter stateful: The names of the components with a state endpoint.
+    static func catalogue(_ catalog: ComponentCatalog, stateful: Set<String>, origin: String) -> JSONValue {
+        .object([
+            (
+                "components",
+                .array(catalog.all.map { component($0, hasState: stateful.contains($0.name), origin: origin) })
+            )
+        ])
     }
 
-    private static func component(_ preview: ComponentPreview, origin: String) -> JSONValue {
+    private static func component(_ preview: ComponentPreview, hasState: Bool, origin: String) -> JSONValue {
         .object([
             ("name", .string(preview.name)),
             ("title", .string(preview.title)),
             ("summary", .string(preview.summary)),
             ("page", .string("/components/\(preview.name)")),
+            ("state", hasState ? .string("/components/\(preview.name)/state/{target}") : .null),
             (
                 "handler",
                 .object([

@@ -10,11 +10,14 @@ struct ComponentPage {
     var events: [TapEvent]
     var origin: String
     var placements: Placements
+    var navigation: [PageLink]
+    /// Whether the component has a state endpoint.
+    var hasState: Bool
 
     private var preview: ComponentPreview { gallery.preview }
 
     func render() -> [UInt8] {
-        PageLayout(title: preview.title, section: .gallery, settings: settings).render { html in
+        PageLayout(title: preview.title, section: .gallery, settings: settings, navigation: navigation).render { html in
             html.element(.h1, text: preview.title)
             html.element(.p, .class("summary"), text: preview.summary)
             configurationSwitch(into: &html)
@@ -179,7 +182,7 @@ struct ComponentPage {
                 let pages = placements[action.path]
                 html.element(.p) { html in
                     if pages.isEmpty {
-                        html.text("No demo page places it.")
+                        html.text("No page places it.")
                     } else {
                         html.text("Placed by ")
                         for (index, page) in pages.enumerated() {
@@ -214,6 +217,13 @@ struct ComponentPage {
                 }
                 html.element(.pre, .class("curl"), .tabindex(0)) { html in
                     html.element(.code, text: action.curl(origin: origin))
+                }
+            }
+            if hasState {
+                html.element(.p) { html in
+                    html.text("Its state for the requesting viewer, as JSON: ")
+                    html.element(.code, text: "GET /components/\(preview.name)/state/{target}")
+                    html.text(".")
                 }
             }
         }

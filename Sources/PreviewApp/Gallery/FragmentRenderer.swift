@@ -7,11 +7,12 @@ public enum FragmentRenderer {
     ///
     /// - Throws: `UsageError` naming the unknown component or the bad parameter.
     public static func render(
-        component: String, parameters: [(name: String, value: String)]
+        component: String, parameters: [(name: String, value: String)], catalog: ComponentCatalog
     ) throws(UsageError) -> [UInt8] {
         do {
             return try GalleryRequest(
-                name: component, query: FormFields(parameters.map { FormFields.Field(name: $0.name, value: $0.value) })
+                name: component, query: FormFields(parameters.map { FormFields.Field(name: $0.name, value: $0.value) }),
+                catalog: catalog
             ).fragment
         } catch {
             throw UsageError(message: error.message)

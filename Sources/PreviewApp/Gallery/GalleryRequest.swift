@@ -10,16 +10,25 @@ struct GalleryRequest {
     /// Reads `/components/{name}…?config=…&param=…`.
     ///
     /// - Throws: `HTTPError` 404 for an unknown component, 400 naming a bad parameter.
-    init(_ request: HTTPRequest) throws(HTTPError) {
-        try self.init(name: request.parameters["name"] ?? "", query: request.query)
+    init(_ request: HTTPRequest, catalog: ComponentCatalog) throws(HTTPError) {
+        try self.init(name: request.parameters["name"] ?? "", query: request.query, catalog: catalog)
     }
 
     /// Resolves a component name and its parameters (`config` chooses the configuration).
-    init(name: String, query: FormFields) throws(HTTPError) {
-        guard let preview = ComponentCatalog.named(name) else {
-            let known = ComponentCatalog.all.map(\.name).joined(separator: ", ")
+    ///
+    /// - Throws: `HTTPError` 404 for an unknown component, 400 naming a bad parameter.
+    init(name: String, query: FormFields, catalog: ComponentCatalog) throws(HTTPError) {
+        guard let preview = catalog.named(name) else {
+            let known = catalog.names.joined(separator: ", ")
             throw HTTPError(.notFound, "There is no component named \(name). Known components: \(known).")
         }
+        try self.init(preview, query: query)
+    }
+
+    /// Resolves a component's parameters (`config` chooses the configuration).
+    ///
+    /// - Throws: `HTTPError` 400 naming a bad parameter.
+    init(_ preview: ComponentPreview, query: FormFields) throws(HTTPError) {
         self.preview = preview
         let config = query["config"] ?? ComponentPreview.Configuration.selfManaged.rawValue
         guard let configuration = ComponentPreview.Configuration(rawValue: config) else {

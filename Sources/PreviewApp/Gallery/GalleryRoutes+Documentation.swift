@@ -45,7 +45,7 @@ extension GalleryRoutes {
         }
     }
 
-    static var unknownComponentDocs: Docs {
+    static func unknownComponentDocs(_ names: [String]) -> Docs {
         Docs(
             "Any other component name", tags: ["Gallery"],
             parameters: [
@@ -53,17 +53,17 @@ extension GalleryRoutes {
                     "name",
                     .string(
                         pattern:
-                            "^(?!(\(ComponentCatalog.all.map(\.name).joined(separator: "|")))$)[^\\x00-\\x1F\\x7F]+$"),
+                            "^(?!(\(names.joined(separator: "|")))$)[^\\x00-\\x1F\\x7F]+$"),
                     "Not a registered component.")
             ],
             responses: [.htmlError(404, "There is no such component."), .badField])
     }
 
-    static var plainActionDocs: Docs {
+    static func plainActionDocs(_ names: [String]) -> Docs {
         Docs(
             "The plain configuration's tap: recorded in the event log, nothing else", tags: ["Gallery"],
             parameters: [
-                .path("name", .string(enum: ComponentCatalog.all.map(\.name)), "The component."),
+                .path("name", .string(enum: names), "The component."),
                 Viewer.cookieParameter,
             ],
             form: [
@@ -79,17 +79,17 @@ extension GalleryRoutes {
         let milliseconds = Schema.integer(
             minimum: SimulationSettings.milliseconds.lowerBound, maximum: SimulationSettings.milliseconds.upperBound)
         return Docs(
-            "Change the simulated like and follow services", tags: ["Gallery"],
+            "Change the simulated service behind every toggle", tags: ["Gallery"],
             parameters: [Viewer.cookieParameter],
             form: [
-                .field("latency_ms", milliseconds, "Latency of each like or follow request."),
+                .field("latency_ms", milliseconds, "Latency of each service call (a like, a follow)."),
                 .field("jitter_ms", milliseconds, "Up to this much extra latency."),
                 .field(
                     "failure_rate",
                     .number(
                         minimum: SimulationSettings.failureRates.lowerBound,
                         maximum: SimulationSettings.failureRates.upperBound),
-                    "Probability that a like or follow fails."),
+                    "Probability that a service call fails."),
                 .field("seed", .integer(minimum: 0, maximum: Int.max), "Seed for reproducible outcomes."),
                 .field("return_to", .text(), "A local path to come back to."),
             ],
@@ -99,8 +99,9 @@ extension GalleryRoutes {
     static var resetDocs: Docs {
         Docs(
             "Back to the startup state (for test isolation)",
-            description: "Likes back to the fixtures' counts, no tap in flight, an empty event log, the simulation "
-                + "settings from the command line; with --state the file is rewritten to match.",
+            description: "Every registered component's state back to its base data (likes and follows to the "
+                + "fixtures' counts), no tap in flight, an empty event log, the simulation settings from the "
+                + "command line; with --state the file is rewritten to match.",
             tags: ["Gallery"],
             parameters: [Viewer.cookieParameter],
             form: [.field("return_to", .text(), "A local path to come back to; without it, 204.")],
@@ -115,6 +116,47 @@ extension GalleryRoutes {
             parameters: [.query("component", .text(), "Only this component's taps (its title).")],
             responses: [
                 .init(200, "One event per handled tap.", mediaType: "text/event-stream", schema: .string()), .badField,
+            ])
+    }
+
+    static var health: Docs {
+        Docs("Health check", tags: ["Server"], responses: [.text(200, "ok")])
+    }
+
+    static var index: Docs {
+        Docs(
+            "The gallery index", tags: ["Pages"], parameters: [Viewer.cookieParameter],
+            responses: [.html(200, "The page.")])
+    }
+
+    static var eventLog: Docs {
+        Docs(
+            "The handled taps, newest first", tags: ["Pages", "API"],
+            parameters: [
+                .header("Accept", .text(), "One that names application/json gets JSON; anything else HTML."),
+                Viewer.cookieParameter,
+            ],
+            responses: [
+                Docs.Response(
+                    200, "HTML, or with Accept: application/json an array of tap events.", mediaType: "text/html",
+                    schema: .string(), alternatives: [("application/json", .array(.object([:])))])
+            ])
+    }
+
+    /// A stateful component's state endpoint, `GET /components/{name}/state/{target}`.
+    static func stateDocs(_ preview: ComponentPreview, example: String?) -> Docs {
+        Docs(
+            "\(preview.title): the state of one target for the requesting viewer", tags: ["Components", "API"],
+            parameters: [
+                .path("target", .segment, "What the component shows: a post, a user.", example: example),
+                Viewer.cookieParameter,
+            ],
+            responses: [
+                .json(
+                    200, "The committed state, and whether a tap of this viewer's is in flight (pending).",
+                    .object(["target": .string(), "pending": .boolean], required: ["pending", "target"])),
+                .jsonError(400, "A malformed target."),
+                .jsonError(404, "There is no such target."),
             ])
     }
 }

@@ -2,11 +2,16 @@ import Basics
 import Components
 import HTTPCore
 
-/// The workshop around the components: component pages, bare fragments and frames, the JSON catalogue,
-/// the plain configuration's recording action, simulation controls, the reset and the live event stream.
+/// The workshop around the registered components: the index, component pages, bare fragments and
+/// frames, each stateful component's state endpoint, the JSON catalogue, the plain configuration's
+/// recording action, simulation controls, the reset, the event log and its live stream.
 struct GalleryRoutes: RouteCollection {
-    /// The toggles' state (likes, follows), which `POST /reset` clears.
-    let stores: [ToggleStore]
+    let catalog: ComponentCatalog
+    /// Every registered component's state by catalogue name, which `POST /reset` restores.
+    let states: [(name: String, state: any ComponentState)]
+    /// The modules' pages that place components, for the index.
+    let pages: [PageLink]
+    let registry: ComponentRegistry
     let service: SimulatedService
     let events: TapEventLog
     /// The simulation settings from the command line, which `POST /reset` restores.
@@ -23,20 +28,55 @@ struct GalleryRoutes: RouteCollection {
     }
 
     func addRoutes(to routes: inout RouteGroup) {
+        routes.get("/healthz", Self.health) { _ in
+            var response = HTTPResponse.text("ok\n")
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        }
+        routes.get("/", Self.index) { _ in
+            .html(
+                IndexPage(
+                    catalog: catalog, pages: pages, settings: service.settings, events: events.recent(limit: 50),
+                    navigation: registry.navigation
+                ).render())
+        }
+        routes.get("/events", Self.eventLog) { request in
+            let recent = events.recent()
+            if request.headers["Accept"]?.contains("application/json") == true {
+                return .json(.array(recent.map(\.json)))
+            }
+            return .html(
+                EventsPage(events: recent, settings: service.settings, navigation: registry.navigation).render())
+        }
         routes.get("/components.json", Self.catalogueDocs) { request in
-            var response = HTTPResponse.json(ComponentCatalogJSON.catalogue(origin: Self.origin(of: request)))
+            var response = HTTPResponse.json(
+                ComponentCatalogJSON.catalogue(
+                    catalog, stateful: Set(states.map(\.name)), origin: Self.origin(of: request)))
             response.headers["Cache-Control"] = "no-cache"  // the same for every viewer
             return response
         }
         // Each component's pages under its own name, so that each is described with its own parameters;
         // any other name is a 404.
-        for preview in ComponentCatalog.all {
+        for (name, state) in states {
+            guard let preview = catalog.named(name) else { continue }
+            routes.get(
+                "/components/\(name)/state/:target", Self.stateDocs(preview, example: state.targets.sorted().first)
+            ) { request in
+                let target = request.parameters["target"] ?? ""
+                guard let json = state.json(for: target, viewer: request.viewer) else {
+                    // In JSON, as every error of a state endpoint (`Application.errorResponse`).
+                    throw HTTPError(.notFound, "\(preview.title) has nothing with the id \(target).")
+                }
+                return .json(json)
+            }
+        }
+        for preview in catalog.all {
             let base = "/components/" + preview.name
             routes.get(base, Self.galleryDocs(preview, "component page")) { request in
-                componentPage(try GalleryRequest(name: preview.name, query: request.query), request)
+                componentPage(try GalleryRequest(preview, query: request.query), request)
             }
             routes.get(base + "/fragment", Self.galleryDocs(preview, "fragment")) { request in
-                var response = HTTPResponse.html(try fragment(preview.name, query: request.query))
+                var response = HTTPResponse.html(try fragment(preview, query: request.query))
                 if renderedFragments != nil {
                     // A fragment is a function of its parameters alone (see `FragmentKey`).
                     response.reusableWhile = { true }
@@ -44,16 +84,16 @@ struct GalleryRoutes: RouteCollection {
                 return response
             }
             routes.get(base + "/frame", Self.galleryDocs(preview, "frame")) { request in
-                .html(FramePage(gallery: try GalleryRequest(name: preview.name, query: request.query)).render())
+                .html(FramePage(gallery: try GalleryRequest(preview, query: request.query)).render())
             }
         }
         for suffix in ["", "/fragment", "/frame"] {
-            routes.get("/components/:name" + suffix, Self.unknownComponentDocs) { request in
-                _ = try GalleryRequest(request)  // an unknown name: 404
+            routes.get("/components/:name" + suffix, Self.unknownComponentDocs(catalog.names)) { request in
+                _ = try GalleryRequest(request, catalog: catalog)  // an unknown name: 404
                 throw HTTPError(.notFound, "There is no such component.")
             }
         }
-        routes.post("/gallery/actions/:name", Self.plainActionDocs) { request in
+        routes.post("/gallery/actions/:name", Self.plainActionDocs(catalog.names)) { request in
             try recordPlainTap(request)
         }
         routes.post("/simulation", Self.simulationDocs) { request in
@@ -69,13 +109,13 @@ struct GalleryRoutes: RouteCollection {
 
     /// A component's fragment for these parameters, rendered or kept from an earlier request; a bad
     /// parameter is an error, and errors are not kept.
-    private func fragment(_ component: String, query: FormFields) throws(HTTPError) -> [UInt8] {
+    private func fragment(_ preview: ComponentPreview, query: FormFields) throws(HTTPError) -> [UInt8] {
         guard let renderedFragments else {
-            return try GalleryRequest(name: component, query: query).fragment
+            return try GalleryRequest(preview, query: query).fragment
         }
-        return try renderedFragments.value(for: FragmentKey(component: component, query: query)) {
+        return try renderedFragments.value(for: FragmentKey(component: preview.name, query: query)) {
             () throws(HTTPError) in
-            try GalleryRequest(name: component, query: query).fragment
+            try GalleryRequest(preview, query: query).fragment
         }
     }
 
@@ -84,7 +124,8 @@ struct GalleryRoutes: RouteCollection {
         return .html(
             ComponentPage(
                 gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request),
-                placements: placements
+                placements: placements, navigation: registry.navigation,
+                hasState: states.contains { $0.name == gallery.preview.name }
             )
             .render())
     }
@@ -92,7 +133,7 @@ struct GalleryRoutes: RouteCollection {
     /// The plain configuration's action: records the tap (no business logic) and returns to the page.
     private func recordPlainTap(_ request: HTTPRequest) throws -> HTTPResponse {
         let name = request.parameters["name"] ?? ""
-        guard let preview = ComponentCatalog.named(name) else {
+        guard let preview = catalog.named(name) else {
             throw HTTPError(.notFound, "There is no component named \(name).")
         }
         let form = try request.formFields().taking(only: ["instance", "return_to"])
@@ -147,13 +188,13 @@ struct GalleryRoutes: RouteCollection {
         return .redirect(to: LocalPath.validated(form["return_to"], fallback: "/"))
     }
 
-    /// `POST /reset`: the startup state again, for test suites that want each test to start alike. Likes
-    /// and follows back to the fixtures' counts, no tap in flight, an empty event log, the command line's simulation
-    /// settings; the state file follows. `303` to `return_to` when the form names one, else `204`.
+    /// `POST /reset`: the startup state again, for test suites that want each test to start alike. Every
+    /// registered state back to its base data, no tap in flight, an empty event log, the command line's
+    /// simulation settings; the state file follows. `303` to `return_to` when the form names one, else `204`.
     private func reset(_ request: HTTPRequest) throws -> HTTPResponse {
         let form = try request.formFields().taking(only: ["return_to"])
-        for store in stores {
-            store.reset()
+        for (_, state) in states {
+            state.reset()
         }
         events.removeAll()
         service.settings = startupSettings

@@ -6,15 +6,20 @@ import HTTPCore
 struct ErrorPage {
     var error: HTTPError
     var settings: SimulationSettings
+    var navigation: [PageLink]
 
     func render() -> [UInt8] {
-        PageLayout(title: error.status.description, section: .none, settings: settings).render { html in
+        let layout = PageLayout(
+            title: error.status.description, section: .none, settings: settings, navigation: navigation)
+        return layout.render { html in
             html.element(.h1, text: "\(error.status.code) \(error.status.reasonPhrase)")
             html.element(.p, .class("error-message"), text: error.message)
             html.element(.p) { html in
                 html.element(.a, .href("/"), text: "Go to the gallery")
-                html.text(" or ")
-                html.element(.a, .href("/feed"), text: "the feed")
+                for page in navigation {
+                    html.text(" or ")
+                    html.element(.a, .href(page.path), text: page.name)
+                }
                 html.text(".")
             }
         }

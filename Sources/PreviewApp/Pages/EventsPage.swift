@@ -5,9 +5,10 @@ import HTML
 struct EventsPage {
     var events: [TapEvent]
     var settings: SimulationSettings
+    var navigation: [PageLink]
 
     func render() -> [UInt8] {
-        PageLayout(title: "Events", section: .events, settings: settings).render { html in
+        PageLayout(title: "Events", section: .events, settings: settings, navigation: navigation).render { html in
             html.element(.h1, text: "Events")
             html.element(
                 .p, .class("muted"),

@@ -1,15 +1,18 @@
 import Components
 import HTML
 
-/// `/`: every registered component with its variants, the demo pages, the simulation controls, and the
-/// live event log.
+/// `/`: every registered component with its variants, the modules' pages, the simulation controls, and
+/// the live event log.
 struct IndexPage {
-    var fixtures: Fixtures
+    var catalog: ComponentCatalog
+    /// The modules' pages that place components.
+    var pages: [PageLink]
     var settings: SimulationSettings
     var events: [TapEvent]
+    var navigation: [PageLink]
 
     func render() -> [UInt8] {
-        PageLayout(title: "Gallery", section: .gallery, settings: settings).render { html in
+        PageLayout(title: "Gallery", section: .gallery, settings: settings, navigation: navigation).render { html in
             html.element(.h1, text: "Self-managed components")
             html.element(
                 .p,
@@ -17,7 +20,7 @@ struct IndexPage {
                     "Each component has a plain API that knows nothing of the business and a self-managed extension that handles its own tap on the server. Open one to see its variants, its HTML and its actions."
             )
             html.element(.ul, .class("component-list")) { html in
-                for preview in ComponentCatalog.all {
+                for preview in catalog.all {
                     html.element(.li, .class("component-card")) { html in
                         html.element(.h2) { html in
                             html.element(.a, .href("/components/\(preview.name)"), text: preview.title)
@@ -35,18 +38,10 @@ struct IndexPage {
                     }
                 }
             }
-            html.element(.h2, text: "Demo pages")
+            html.element(.h2, text: "Pages")
             html.element(.ul) { html in
-                html.element(.li) { html in html.element(.a, .href("/feed"), text: "The feed") }
-                if let user = fixtures.users.first {
-                    html.element(.li) { html in
-                        html.element(.a, .href(AppNavigator.profilePath(user.uid)), text: "A profile: \(user.name)")
-                    }
-                }
-                if let post = fixtures.posts.first {
-                    html.element(.li) { html in
-                        html.element(.a, .href(AppNavigator.postPath(post.id)), text: "A post")
-                    }
+                for page in pages {
+                    html.element(.li) { html in html.element(.a, .href(page.path), text: page.name) }
                 }
                 html.element(.li) { html in html.element(.a, .href("/events"), text: "Every tap handled so far") }
                 html.element(.li) { html in
@@ -65,7 +60,7 @@ struct IndexPage {
     }
 }
 
-/// The form that changes the simulated like and follow services' settings (`POST /simulation`).
+/// The form that changes the simulated service's settings (`POST /simulation`).
 struct SimulationControls: HTMLComponent {
     var settings: SimulationSettings
 
@@ -75,7 +70,7 @@ struct SimulationControls: HTMLComponent {
             html.element(
                 .p, .class("muted"),
                 text:
-                    "The like and follow services are simulated. Set a failure rate of 1 to watch every like and follow roll back."
+                    "Every toggle's service is simulated. Set a failure rate of 1 to watch every tap roll back."
             )
             html.element(.form, .method(.post), .action("/simulation")) { html in
                 html.void(.input, .type(.hidden), .name("return_to"), .value("/"))
@@ -89,7 +84,7 @@ struct SimulationControls: HTMLComponent {
                 html.void(.input, .type(.hidden), .name("return_to"), .value("/"))
                 html.element(
                     .button, .type(.submit), .class("button"),
-                    text: "Reset likes, event log and settings")
+                    text: "Reset state, event log and settings")
             }
         }
     }

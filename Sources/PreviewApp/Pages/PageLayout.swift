@@ -2,18 +2,40 @@ import Basics
 import Components
 import HTML
 
-/// The chrome around every page: head, site header with navigation, the simulation status bar, `<main>`.
-struct PageLayout {
-    enum Section: String, Sendable {
-        case gallery, feed, events, none
+/// The chrome around every page, the gallery's and the modules' alike: head, site header with
+/// navigation (the gallery, the pages the modules list, the event log), the simulation status bar,
+/// `<main>`.
+///
+/// ```swift
+/// PageLayout(title: "Feed", section: .page("/feed"), settings: settings, navigation: registry.navigation)
+///     .render { html in html.element(.h1, text: "Feed") }
+/// ```
+public struct PageLayout: Sendable {
+    /// Which link of the navigation is the current page.
+    public enum Section: Hashable, Sendable {
+        case gallery, events
+        /// A module's page, by its path.
+        case page(String)
+        case none
     }
 
-    var title: String
-    var section: Section
-    var settings: SimulationSettings
+    public var title: String
+    public var section: Section
+    public var settings: SimulationSettings
+    /// The modules' pages the header links to, between the gallery and the event log.
+    public var navigation: [PageLink]
 
-    func render(_ content: (inout HTMLBuffer) -> Void) -> [UInt8] {
-        let chrome = Self.chrome.value(for: ChromeKey(title: title, section: section, settings: settings)) {
+    public init(title: String, section: Section, settings: SimulationSettings, navigation: [PageLink]) {
+        self.title = title
+        self.section = section
+        self.settings = settings
+        self.navigation = navigation
+    }
+
+    /// The page: the chrome around what `content` writes into `<main>`.
+    public func render(_ content: (inout HTMLBuffer) -> Void) -> [UInt8] {
+        let key = ChromeKey(title: title, section: section, settings: settings, navigation: navigation)
+        let chrome = Self.chrome.value(for: key) {
             HTMLFrame { html in renderChrome(into: &html) { html in html.render(HTMLFrame.hole) } }
         }
         // Room for the largest page (/feed, about 35 KB) at once: growing copies everything written so far.
@@ -27,6 +49,7 @@ struct PageLayout {
         var title: String
         var section: Section
         var settings: SimulationSettings
+        var navigation: [PageLink]
     }
 
     /// The chrome around `<main>`'s content, rendered once per title, section and settings (a page's
@@ -49,7 +72,9 @@ struct PageLayout {
                     html.element(.a, .class("brand"), .href("/"), text: "Self-Managed Preview")
                     html.element(.nav, .class("site-nav"), .ariaLabel("Main")) { html in
                         link("Gallery", "/", .gallery, into: &html)
-                        link("Feed", "/feed", .feed, into: &html)
+                        for page in navigation {
+                            link(page.name, page.path, .page(page.path), into: &html)
+                        }
                         link("Events", "/events", .events, into: &html)
                     }
                 }
@@ -66,7 +91,7 @@ struct PageLayout {
     }
 }
 
-/// The small bar on every page that shows the simulated services' settings (likes and follows).
+/// The small bar on every page that shows the simulated service's settings.
 struct SimulationStatusBar: HTMLComponent {
     var settings: SimulationSettings
 
@@ -74,7 +99,7 @@ struct SimulationStatusBar: HTMLComponent {
         html.element(.section, .class("status-bar"), .ariaLabel("Simulation settings")) { html in
             html.element(
                 .span, .class("status-item"),
-                text: "Like & follow service: latency \(settings.latencyMilliseconds) ms"
+                text: "Simulated service: latency \(settings.latencyMilliseconds) ms"
                     + (settings.jitterMilliseconds > 0 ? " (+0–\(settings.jitterMilliseconds) ms)" : ""))
             html.element(.span, .class("status-item"), text: "failure rate \(Self.percent(settings.failureRate))")
             html.element(.span, .class("status-item"), text: "seed \(settings.seed)")

@@ -10,7 +10,8 @@ import Testing
         for index in 0..<count {
             do {
                 try await service.send(
-                    LikeRequest(post: "p1", viewer: "v", liked: index % 2 == 0, forcedOutcome: forced[index]))
+                    ToggleRequest(
+                        component: "like", target: "p1", viewer: "v", on: index % 2 == 0, forcedOutcome: forced[index]))
                 results.append(true)
             } catch {
                 results.append(false)
@@ -50,7 +51,7 @@ import Testing
     @Test func failureIsAServiceError() async {
         let service = SimulatedService(settings: settings(failureRate: 1, seed: 3))
         await #expect(throws: ServiceError.self) {
-            try await service.send(LikeRequest(post: "p1", viewer: "v", liked: true))
+            try await service.send(ToggleRequest(component: "like", target: "p1", viewer: "v", on: true))
         }
     }
 
@@ -94,7 +95,7 @@ import Testing
         let service = SimulatedService(
             settings: SimulationSettings(latencyMilliseconds: 50, jitterMilliseconds: 0, failureRate: 0, seed: 1))
         let elapsed = try await ContinuousClock().measure {
-            try await service.send(LikeRequest(post: "p1", viewer: "v", liked: true))
+            try await service.send(ToggleRequest(component: "like", target: "p1", viewer: "v", on: true))
         }
         #expect(elapsed >= .milliseconds(50))
     }

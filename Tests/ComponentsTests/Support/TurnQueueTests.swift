@@ -1,3 +1,4 @@
+import ComponentTesting
 import Components
 import Synchronization
 import Testing

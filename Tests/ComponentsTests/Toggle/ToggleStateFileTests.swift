@@ -1,3 +1,4 @@
+import ComponentTesting
 import Components
 import Foundation
 import HTTPCore
@@ -117,7 +118,7 @@ import Testing
     @Test func persisterWritesEveryStoreAfterCommits() async throws {
         let likes = ToggleStore(baseCounts: ["p1": 5])
         let follows = ToggleStore(baseCounts: ["ada": 1])
-        let persister = ToggleStatePersister(file: file(), stores: ["like": likes, "follow": follows])
+        let persister = ToggleStatePersister(file: file(), states: ["like": likes, "follow": follows])
         for (store, target) in [(likes, "p1"), (follows, "ada")] {
             let key = ToggleStore.Key(viewer: "vsave", target: target)
             _ = store.begin(key, on: true)
@@ -144,7 +145,7 @@ import Testing
         #expect(mkfifo(temporary, 0o644) == 0)
         let likes = ToggleStore(baseCounts: ["p1": 0])
         let persister = ToggleStatePersister(
-            file: ToggleStateFile(path: folder + "/state"), stores: ["like": likes], interval: .zero)
+            file: ToggleStateFile(path: folder + "/state"), states: ["like": likes], interval: .zero)
         let first = ToggleStore.Key(viewer: Viewer(bits: 1), target: "p1")
         _ = likes.begin(first, on: true)
         _ = likes.finish(first, on: true, succeeded: true)  // schedules the write, which gets stuck

@@ -1,0 +1,29 @@
+/// What the app gives every module it builds: the shared event log, the service that toggles go through,
+/// the simulation behind it, and the settings that shape state and rendering.
+public struct ComponentContext: Sendable {
+    /// Every handled tap, for the gallery's log and `/events`.
+    public let events: TapEventLog
+    /// The "network" every toggle's change goes through: `simulation`, or a test's own.
+    public let service: any ToggleService
+    /// The simulated network and its settings (latency, failure rate, seed), shown in the status bar.
+    public let simulation: SimulatedService
+    /// How many one-time messages wait, and for how long.
+    public let flashLimits: FlashLimits
+    /// Whether rendered pages may be kept (`--render-cache`).
+    public let renderCache: Bool
+    /// Every registered module's state and navigation, once the app has built them.
+    public let registry: ComponentRegistry
+
+    public init(
+        events: TapEventLog = TapEventLog(), service: (any ToggleService)? = nil,
+        simulation: SimulatedService = SimulatedService(), flashLimits: FlashLimits = FlashLimits(),
+        renderCache: Bool = true, registry: ComponentRegistry = ComponentRegistry()
+    ) {
+        self.events = events
+        self.service = service ?? simulation
+        self.simulation = simulation
+        self.flashLimits = flashLimits
+        self.renderCache = renderCache
+        self.registry = registry
+    }
+}

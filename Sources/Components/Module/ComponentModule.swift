@@ -1,0 +1,49 @@
+import HTTPCore
+
+/// Everything a component brings to the app, through one seam: its catalogue entry, its self-managed
+/// routes, its state (if it has any) and the pages it places itself on. The app takes a list of these
+/// and names none of them.
+///
+/// ```swift
+/// let app = try Application(options: options) { context in
+///     [
+///         AvatarView.module(navigator: navigator),
+///         LikeButton.module(context, baseCounts: ["p1": 12]),
+///     ]
+/// }
+/// ```
+///
+/// A toggle is one `ToggleModule`, a tap that navigates one `NavigationModule`; a module that only
+/// brings pages (a demo feed) has no preview.
+///
+/// - Important: The state a module renders must be its `state` (or another registered module's): the
+///   app keys every kept page on the versions of all registered states, so that what a tap changes is
+///   never served stale (`ComponentRegistry`, `RenderedPages`).
+public protocol ComponentModule: RouteCollection {
+    /// The component's catalogue entry: its name, parameters, variants and tap; `nil` for a module that
+    /// only brings pages.
+    var preview: ComponentPreview? { get }
+    /// Its state: what `POST /reset` restores, `--state` keeps, the state endpoint answers and kept pages
+    /// are keyed on.
+    var state: (any ComponentState)? { get }
+    /// The pages the module serves that place components, for the gallery's index and the "placed on"
+    /// list of each component page.
+    var pages: [PageLink] { get }
+    /// The pages every page's header links to (a feed).
+    var navigation: [PageLink] { get }
+    /// Taps the component answers against its base data, for the kit's checks (every one is sent, in
+    /// both outcomes, to an app with kept pages and to one without, which must then answer alike).
+    var exampleTaps: [ExampleTap] { get }
+    /// A page of `pages` as `viewer` sees it (the gallery finds which components a page places by reading
+    /// its forms).
+    func render(_ page: PageLink, for viewer: Viewer) -> [UInt8]?
+}
+
+extension ComponentModule {
+    public var preview: ComponentPreview? { nil }
+    public var state: (any ComponentState)? { nil }
+    public var pages: [PageLink] { [] }
+    public var navigation: [PageLink] { [] }
+    public var exampleTaps: [ExampleTap] { [] }
+    public func render(_ page: PageLink, for viewer: Viewer) -> [UInt8]? { nil }
+}

@@ -1,0 +1,23 @@
+import HTTPCore
+
+/// The state behind a stateful component (all like buttons' likes), as the app sees it: what it resets,
+/// persists, reports and keys kept pages on. `ToggleStore` is one.
+///
+/// - Important: Thread-safe: every requirement is called from any thread.
+public protocol ComponentState: AnyObject, Sendable {
+    /// Grows with every change a viewer could see. Whatever was rendered after reading version `v` is
+    /// current while the version is still `v`.
+    var version: UInt64 { get }
+    /// Back to the start: the base data, nothing in flight, no message waiting.
+    func reset()
+    /// Calls `observer` after every change to the committed state (and after `reset()`).
+    func observeCommits(_ observer: @escaping @Sendable () -> Void)
+    /// The state endpoint's answer for `target` as `viewer` sees it; `nil` for an unknown target.
+    func json(for target: String, viewer: Viewer) -> JSONValue?
+    /// The targets that exist (a state file naming others is not ours).
+    var targets: Set<String> { get }
+    /// Every target's members (the viewers for whom it is on), for the state file.
+    func members() -> [String: MemberSet]
+    /// Replaces the committed members with those restored from the state file.
+    func restore(_ members: [String: Set<Viewer>])
+}

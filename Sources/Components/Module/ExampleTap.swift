@@ -1,0 +1,15 @@
+/// A tap a module's component answers against its base data: a form `POST` the kit's own checks send
+/// (kept pages against fresh renders, in both outcomes), and that people can replay.
+public struct ExampleTap: Sendable, Hashable {
+    public var path: String
+    /// The form body, `post=p1&liked=true`.
+    public var body: String
+    /// The target the tap acts on, whose state endpoint shows the change.
+    public var target: String
+
+    public init(path: String, body: String, target: String) {
+        self.path = path
+        self.body = body
+        self.target = target
+    }
+}

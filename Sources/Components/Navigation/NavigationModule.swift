@@ -1,0 +1,31 @@
+import HTTPCore
+
+/// A component whose tap navigates, as the app registers it: its catalogue entry and its tap route. It
+/// has no state.
+public struct NavigationModule: ComponentModule {
+    public let definition: NavigationDefinition
+    public let preview: ComponentPreview?
+    private let routes: NavigationRoutes
+
+    /// - Parameter destination: Where a tap on a target goes (a local path), or `nil` when there is no
+    ///   such target (`404`).
+    public init(
+        _ definition: NavigationDefinition, preview: ComponentPreview, context: ComponentContext,
+        destination: @escaping @Sendable (String) -> String?
+    ) {
+        self.definition = definition
+        self.preview = preview
+        self.routes = NavigationRoutes(definition: definition, destination: destination, events: context.events)
+    }
+
+    /// A tap on the definition's example target.
+    public var exampleTaps: [ExampleTap] {
+        var form = FormFields()
+        form.append(definition.target.field, definition.target.example)
+        return [ExampleTap(path: definition.tapPath, body: form.encoded, target: definition.target.example)]
+    }
+
+    public func addRoutes(to routes: inout RouteGroup) {
+        self.routes.addRoutes(to: &routes)
+    }
+}

@@ -1,0 +1,136 @@
+import HTML
+import HTTPCore
+
+/// Everything the kit needs to know of a toggle component (a like button, a follow button, yours) to
+/// handle its tap: its name, its fields, its texts and how it renders. The route, the field checks, the
+/// service call, the event, the one-time message and the OpenAPI description come from the kit
+/// (`ToggleRoutes`, `OptimisticToggle`).
+///
+/// ```swift
+/// extension StarButton {
+///     public static let toggle = ToggleDefinition(
+///         name: "star", title: "StarButton",
+///         target: .init("repo", noun: "repository", purpose: "the repository to star", example: "r1"),
+///         state: "starred", summary: "Tap a star button: star or unstar a repository",
+///         failureMessage: "Your star couldn't be saved, so it was undone.",
+///         returnPath: .fixed("/"),
+///         render: { repo, shown, returnTo in StarButton.selfManaged(repo: repo, shown: shown, returnTo: returnTo) })
+/// }
+/// ```
+public struct ToggleDefinition: Sendable {
+    /// Where a tap without a usable `return_to` lands.
+    public enum ReturnPath: Sendable {
+        /// Always this local path.
+        case fixed(String)
+        /// A path per target (`nil`: there is no such target, a `404`), described in prose for the docs.
+        case perTarget(description: String, path: @Sendable (String) -> String?)
+
+        /// The path for `target`, or `nil` for none.
+        public func path(for target: String) -> String? {
+            switch self {
+            case .fixed(let path): path
+            case .perTarget(_, let path): path(target)
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .fixed(let path): path
+            case .perTarget(let description, _): description
+            }
+        }
+    }
+
+    /// A reason some viewers may not tap some targets (no one follows themselves): the message of the
+    /// `403`, or `nil` when the tap is allowed.
+    public struct Refusal: Sendable {
+        /// The `403`'s description in the docs.
+        public var description: String
+        public var message: @Sendable (_ target: String, _ viewer: Viewer) -> String?
+
+        public init(description: String, message: @escaping @Sendable (_ target: String, _ viewer: Viewer) -> String?) {
+            self.description = description
+            self.message = message
+        }
+    }
+
+    /// The catalogue name, in URLs: `/components/{name}`, the tap at `/components/{name}/tap`.
+    public var name: String
+    /// The type's name in the event log: `LikeButton`.
+    public var title: String
+    public var target: TapTarget
+    /// The field holding the state wanted after the tap: `liked`.
+    public var state: String
+    /// The service's name in prose (`like`): the catalogue name unless said otherwise.
+    public var service: String
+    /// One line for the docs: what a tap does.
+    public var summary: String
+    /// What the component shows, and announces, after a tap that could not be saved.
+    public var failureMessage: String
+    public var returnPath: ReturnPath
+    public var refusal: Refusal?
+    /// The component for `target` showing `shown`; a tap without script comes back to `returnTo`.
+    public var render:
+        @Sendable (_ target: String, _ shown: ToggleStore.Presentation, _ returnTo: String?) -> any HTMLComponent
+
+    public init(
+        name: String,
+        title: String,
+        target: TapTarget,
+        state: String,
+        service: String? = nil,
+        summary: String,
+        failureMessage: String,
+        returnPath: ReturnPath,
+        refusal: Refusal? = nil,
+        render:
+            @escaping @Sendable (_ target: String, _ shown: ToggleStore.Presentation, _ returnTo: String?) ->
+            any HTMLComponent
+    ) {
+        self.name = name
+        self.title = title
+        self.target = target
+        self.state = state
+        self.service = service ?? name
+        self.summary = summary
+        self.failureMessage = failureMessage
+        self.returnPath = returnPath
+        self.refusal = refusal
+        self.render = render
+    }
+
+    /// `/components/{name}/tap`.
+    public var tapPath: String {
+        "/components/" + name + "/tap"
+    }
+
+    /// The fields a tap takes.
+    public var tapFields: Set<String> {
+        [target.field, state, "return_to"]
+    }
+
+    /// The tap as the catalogue lists it, for people who test over HTTP.
+    ///
+    /// - Parameters:
+    ///   - summary: One line in the component's own words: what a tap does and answers.
+    ///   - exampleBody: A form body that works against the demo data.
+    public func previewAction(summary: String, exampleBody: String) -> PreviewAction {
+        PreviewAction(
+            path: tapPath,
+            summary: summary,
+            fields: [
+                PreviewAction.Field(target.field, target.sentence),
+                PreviewAction.Field(state, "The state wanted after the tap: true or false (a repeat changes nothing)."),
+                PreviewAction.Field(
+                    "return_to", "A local path to return to; anything else means \(returnPath.description).",
+                    required: false),
+            ],
+            exampleBody: exampleBody,
+            headers: [
+                ("HX-Request: true", "Answer 200 with the fragment, or 503 with the restored fragment and an alert."),
+                ("X-Simulate-Failure: always|never", "Force the \(service) service's outcome for this tap."),
+            ],
+            documentation: documentation
+        )
+    }
+}

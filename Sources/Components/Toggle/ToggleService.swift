@@ -1,0 +1,30 @@
+/// The network every toggle's change goes through (a like, a follow, a toggle of your own). The app uses
+/// `SimulatedService`; tests inject their own.
+public protocol ToggleService: Sendable {
+    /// Sends the change and returns when it is saved.
+    ///
+    /// - Throws: `ServiceError` when it was not saved.
+    /// - Important: Awaits; never blocks the calling thread.
+    func send(_ request: ToggleRequest) async throws(ServiceError)
+}
+
+/// One change of a toggle to save: `viewer` wants `target` of `component` to be `on`.
+public struct ToggleRequest: Sendable, Equatable {
+    /// The component's catalogue name, such as `like`.
+    public var component: String
+    /// What it toggles: a post, a person.
+    public var target: String
+    public var viewer: Viewer
+    /// The state wanted after the tap.
+    public var on: Bool
+    /// Forces the outcome (from `X-Simulate-Failure`), or `nil` to let the service decide.
+    public var forcedOutcome: ForcedOutcome?
+
+    public init(component: String, target: String, viewer: Viewer, on: Bool, forcedOutcome: ForcedOutcome? = nil) {
+        self.component = component
+        self.target = target
+        self.viewer = viewer
+        self.on = on
+        self.forcedOutcome = forcedOutcome
+    }
+}

@@ -1,0 +1,9 @@
+import Components
+
+/// A post in the demo data. `baseLikes` are likes from people other than the app's viewers.
+public struct Post: Sendable, Equatable {
+    public var id: String
+    public var author: String
+    public var text: String
+    public var baseLikes: Int
+}

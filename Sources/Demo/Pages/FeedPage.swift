@@ -1,0 +1,26 @@
+import Components
+import HTML
+import PreviewApp
+
+/// `/feed`: every post, newest first, as cells.
+struct FeedPage {
+    var context: PageContext
+
+    func render() -> [UInt8] {
+        context.layout(title: "Feed", section: .page(DemoPages.feed.path)).render { html in
+            html.element(.h1, text: "Feed")
+            html.element(
+                .p, .class("muted"),
+                text:
+                    "Tap an avatar to open a profile, Follow to follow its author, a like to like or unlike. The components handle their own taps."
+            )
+            html.element(.ul, .class("feed")) { html in
+                for frame in context.cells.all {
+                    if let cell = context.cell(frame, returnTo: frame.feedReturnTo) {
+                        html.render(cell)
+                    }
+                }
+            }
+        }
+    }
+}

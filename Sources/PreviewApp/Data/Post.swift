@@ -1,7 +1,0 @@
-/// A post in the demo data. `baseLikes` are likes from people other than the app's viewers.
-public struct Post: Sendable, Equatable {
-    public var id: String
-    public var author: String
-    public var text: String
-    public var baseLikes: Int
-}
