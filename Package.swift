@@ -36,7 +36,8 @@ let package = Package(
         // The app over any list of modules: gallery, page chrome, wiring, command line. Names no component.
         .target(name: "PreviewApp", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "DevProtocol"]),
         // The demo: AvatarView, LikeButton, FollowButton, and the pages that place them, over fixtures.
-        .target(name: "Demo", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "PreviewApp"]),
+        // Components scaffolded here (scripts/new-component) import PreviewKit, as a package of your own does.
+        .target(name: "Demo", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "PreviewApp", "PreviewKit"]),
         // The one module an outside package imports: the kit, re-exported.
         .target(name: "PreviewKit", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "PreviewApp"]),
         // A thin executable: the command line over the demo's modules.
@@ -63,7 +64,9 @@ let package = Package(
             dependencies: ["Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "ComponentTesting"]),
         .testTarget(
             name: "DemoTests",
-            dependencies: ["Demo", "Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "ComponentTesting"]),
+            dependencies: [
+                "Demo", "PreviewKit", "Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "ComponentTesting",
+            ]),
         .testTarget(
             name: "DevSupervisorTests", dependencies: ["DevSupervisor", "DevProtocol", "HTTPTesting"],
             exclude: ["Fixtures"]  // real `swift build` outputs, read from the source tree
@@ -72,6 +75,7 @@ let package = Package(
             name: "PreviewAppTests",
             dependencies: [
                 "PreviewApp", "Demo", "Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "DevProtocol",
+                "ComponentTesting",
             ],
             exclude: ["Snapshots"]  // golden files, read from the source tree by SnapshotTests
         ),

@@ -17,6 +17,7 @@ public enum Demo {
             likes,
             follows,
             DemoPages(context, fixtures: fixtures, likes: likes.store, follows: follows.store),
+            // new-component: registrations above this line
         ]
     }
 }

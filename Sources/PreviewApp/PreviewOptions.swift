@@ -1,12 +1,17 @@
 import Components
 import HTTPCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Everything the server can be told on its command line.
 public struct PreviewOptions: Sendable {
     public var server = ServerConfiguration()
     public var simulation = SimulationSettings()
-    /// The folder served under `/public`.
-    public var publicFolder = "Public"
+    /// The folder served under `/public`: the kit's own `Public/` (its stylesheet, script and images),
+    /// wherever the server runs from, a package of your own included.
+    public var publicFolder = PreviewOptions.kitPublicFolder
     /// How many handled taps the event log keeps.
     public var eventCapacity = 500
     /// How many one-time messages (a failed tap's error for the page it returns to) wait, and how long.
@@ -22,6 +27,21 @@ public struct PreviewOptions: Sendable {
     public var dev: DevConnection?
 
     public init() {}
+
+    /// The kit checkout's `Public/` folder, found from this file's place in it; `Public` (from the working
+    /// folder) when the sources are not where they were built.
+    public static let kitPublicFolder: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        if let sources = parts.lastIndex(of: "Sources") {
+            parts.removeSubrange(sources...)
+            let folder = (parts + ["Public"]).joined(separator: "/")
+            var info = stat()
+            if stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                return folder
+            }
+        }
+        return "Public"
+    }()
 }
 
 /// How a server started by the dev supervisor (`preview-dev`) talks to it.

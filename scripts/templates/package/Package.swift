@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Components of your own, previewed by the self-managed preview kit (a checkout of it, by path).
+let package = Package(
+    name: "__package__",
+    platforms: [.macOS(.v15)],
+    products: [
+        // The preview server over this package's components: every flag of preview-server.
+        .executable(name: "preview", targets: ["preview"])
+    ],
+    dependencies: [
+        .package(path: "__KIT_PATH__")
+    ],
+    targets: [
+        // The components: one folder each, with the plain view, +SelfManaged and +Previews.
+        .target(name: "__Module__", dependencies: [.product(name: "PreviewKit", package: "__KIT_ID__")]),
+        .executableTarget(
+            name: "preview",
+            dependencies: ["__Module__", .product(name: "PreviewKit", package: "__KIT_ID__")]),
+        .testTarget(
+            name: "__Module__Tests",
+            dependencies: [
+                "__Module__", .product(name: "PreviewKit", package: "__KIT_ID__"),
+                .product(name: "PreviewKitTesting", package: "__KIT_ID__"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,58 @@
+import PreviewKit
+
+/// The self-managed __Name__: configured with an item, whether it is on and the count, it handles its own
+/// tap. It shows the change at once, sends it to the (simulated) service, and on failure returns to
+/// exactly the state it had before the tap. The kit's `ToggleRoutes` does all of that from `toggle`,
+/// this component's declaration: `POST /components/__name__/tap` with `item`, `on` (the state wanted
+/// after the tap) and an optional `return_to`.
+extension __Name__ {
+    /// This file, which declares the component's own tap (the gallery names it).
+    public static let handlerFile = SourceFile.path(#filePath)
+    static let failureMessage = "Your change couldn't be saved, so it was undone. Please try again."
+
+    /// The items there are, each with how many people other than the app's viewers have it on.
+    public static let baseCounts = ["item-1": 3, "item-2": 0, "item-3": 12_345]
+
+    /// The component as a toggle: its fields, texts and rendering.
+    public static let toggle = ToggleDefinition(
+        name: "__name__", title: "__Name__",
+        target: TapTarget("item", noun: "item", purpose: "the item to turn on or off", example: "item-1"),
+        state: "on",
+        summary: "Tap a __Name__: turn it on or off for an item, optimistically, with rollback on failure",
+        failureMessage: failureMessage,
+        returnPath: .fixed("/components/__name__"),
+        render: { item, shown, returnTo in selfManaged(item: item, shown: shown, returnTo: returnTo) })
+
+    public static let tapPath = toggle.tapPath
+
+    /// The component as the app registers it: its previews, its state and its tap.
+    public static func module(_ context: ComponentContext) -> ToggleModule {
+        ToggleModule(toggle, preview: preview, baseCounts: baseCounts, context: context)
+    }
+
+    /// A __Name__ for `item` that handles its own tap.
+    ///
+    /// - Parameters:
+    ///   - item: What it turns on or off.
+    ///   - isOn: Whether it is on for the viewer now; the tap asks for the opposite.
+    ///   - count: How many have it on.
+    ///   - returnTo: Where a tap from a plain form submission comes back to (a local path).
+    ///   - busy: A tap is in flight and `isOn`/`count` are its optimistic state.
+    ///   - message: An error to announce.
+    public static func selfManaged(
+        item: String, isOn: Bool, count: Int, returnTo: String? = nil, busy: Bool = false, message: String? = nil
+    ) -> __Name__ {
+        __Name__(
+            isOn: isOn, count: count, busy: busy, message: message,
+            action: .toggle(path: tapPath, target: .init("item", item), state: "on", isOn: isOn, returnTo: returnTo))
+    }
+
+    /// The component showing `shown`, what its store found for a viewer.
+    public static func selfManaged(
+        item: String, shown: ToggleStore.Presentation, returnTo: String? = nil
+    ) -> __Name__ {
+        selfManaged(
+            item: item, isOn: shown.state.isOn, count: shown.state.count, returnTo: returnTo, busy: shown.busy,
+            message: shown.message)
+    }
+}
