@@ -52,7 +52,8 @@ let package = Package(
         .target(name: "HTTPTesting", dependencies: ["HTTPCore"]),
         // A test kit for components: a toggle service scripted call by call, deadlines for waits, and the
         // check that kept pages agree with fresh renders after every tap of every registered component.
-        .target(name: "ComponentTesting", dependencies: ["Components", "PreviewApp", "HTTPTesting", "HTTPCore", "Basics"]),
+        .target(
+            name: "ComponentTesting", dependencies: ["Components", "PreviewApp", "HTTPTesting", "HTTPCore", "Basics"]),
         // The properties the libFuzzer targets check, shared with the fuzz regression tests.
         .target(name: "FuzzProperties", dependencies: ["Basics", "HTTPCore", "HTML"]),
 

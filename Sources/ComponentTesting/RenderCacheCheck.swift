@@ -72,7 +72,8 @@ public enum RenderCacheCheck {
                             ).status
                         }
                         if statuses[0] != statuses[1] {
-                            differences.append("\(step): \(statuses[0].code) with kept pages, \(statuses[1].code) without")
+                            differences.append(
+                                "\(step): \(statuses[0].code) with kept pages, \(statuses[1].code) without")
                         }
                         try await compare(after: step)
                     }

@@ -27,7 +27,8 @@ import HTTPCore
 public final class Supervisor {
     public let configuration: SupervisorConfiguration
     public let socket: ListeningSocket
-    private let watcher: FileWatcher
+    /// The package root's watcher first, then one for each other watched root.
+    private let watchers: [FileWatcher]
     private let output: (String) -> Void
 
     /// A built binary, copied aside, with the name its pages will carry.
@@ -101,7 +102,9 @@ public final class Supervisor {
             throw SupervisorError(error.message)
         }
         signals = SignalPipe()
-        watcher = FileWatcher(root: configuration.root, polling: configuration.polling)
+        watchers = ([configuration.root] + configuration.alsoWatched).map {
+            FileWatcher(root: $0, polling: configuration.polling)
+        }
         _ = mkdir(configuration.root + "/.build", 0o755)
         _ = mkdir(configuration.workFolder, 0o755)
         _ = mkdir(configuration.workFolder + "/bin", 0o755)
@@ -116,7 +119,7 @@ public final class Supervisor {
     public func run() -> Int32 {
         say(
             "dev server on \(url) (watching Sources/, Public/ and Package.swift"
-                + (watcher.isPolling ? " by polling)" : ")"))
+                + configuration.alsoWatched.map { ", and \($0)'s" }.joined() + (isPolling ? " by polling)" : ")"))
         startBuild()
         while true {
             if isStopping && build == nil && server == nil { break }
@@ -137,19 +140,19 @@ public final class Supervisor {
 
     private func waitForSomething() {
         var descriptors = [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
-        if let inotify = watcher.descriptor {
+        for inotify in watchers.compactMap(\.descriptor) {
             descriptors.append(pollfd(fd: inotify, events: Int16(POLLIN), revents: 0))
         }
         if let build { descriptors.append(pollfd(fd: build.output, events: Int16(POLLIN), revents: 0)) }
         if let server { descriptors.append(pollfd(fd: server.channel.descriptor, events: Int16(POLLIN), revents: 0)) }
         // Short while something is ending (its exit is also checked without a signal).
         let ending = isStopping || server?.terminated != nil
-        var timeout: Duration = ending ? .milliseconds(50) : watcher.isPolling ? .milliseconds(300) : .seconds(1)
+        var timeout: Duration = ending ? .milliseconds(50) : isPolling ? .milliseconds(300) : .seconds(1)
         if let settleAt { timeout = min(timeout, max(.zero, settleAt - .now)) }
         _ = poll(&descriptors, nfds_t(descriptors.count), Int32(timeout.wholeMilliseconds))
         // inotify's reads cost nothing when nothing is waiting; a polling scan walks the tree, so at most
         // one every 300 ms however often the loop wakes.
-        if !watcher.isPolling || ContinuousClock.now - lastScan >= .milliseconds(300) {
+        if !isPolling || ContinuousClock.now - lastScan >= .milliseconds(300) {
             lastScan = .now
             collectChanges()
         }
@@ -157,8 +160,13 @@ public final class Supervisor {
         if let server { readChannel(server) }
     }
 
+    /// Whether any watcher polls (no inotify there).
+    private var isPolling: Bool {
+        watchers.contains(where: \.isPolling)
+    }
+
     private func collectChanges() {
-        let changed = watcher.changes().filter { ChangeKind(path: $0) != .ignored }
+        let changed = watchers.flatMap { $0.changes() }.filter { ChangeKind(path: $0) != .ignored }
         guard !changed.isEmpty && !isStopping else { return }
         pendingPaths += changed
         if changeArrived == nil { changeArrived = .now }

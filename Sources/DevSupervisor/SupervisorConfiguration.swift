@@ -2,6 +2,9 @@
 public struct SupervisorConfiguration: Sendable {
     /// The package root: where the build runs and what is watched.
     public var root: String
+    /// Other package roots whose `Sources/`, `Public/` and `Package.swift` are watched too: the kit's
+    /// checkout, for a package of your own that depends on it by path (`scripts/dev --package`).
+    public var alsoWatched: [String] = []
     /// The shell command that builds the server (run with `/bin/sh -c` in `root`).
     public var buildCommand: String
     /// The server binary the build produces.
@@ -19,11 +22,12 @@ public struct SupervisorConfiguration: Sendable {
     /// How long the files must be quiet before a burst of changes is acted on.
     public var settleDelay: Duration = .milliseconds(80)
 
-    public init(root: String, release: Bool = false) {
+    /// - Parameter product: The server's product: `preview-server` here, `preview` in a package of your own.
+    public init(root: String, release: Bool = false, product: String = "preview-server") {
         self.root = root
         let mode = release ? "release" : "debug"
-        self.buildCommand = "swift build --product preview-server" + (release ? " -c release" : "")
-        self.binary = root + "/.build/\(mode)/preview-server"
+        self.buildCommand = "swift build --product \(product)" + (release ? " -c release" : "")
+        self.binary = root + "/.build/\(mode)/\(product)"
     }
 
     /// Where the supervisor keeps its files: the copies of the binaries it runs, and the state file.

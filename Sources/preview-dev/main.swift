@@ -11,7 +11,8 @@ import PreviewApp
 // checked here with the server's own parser so that a mistake shows at once.
 
 let usage = """
-    Usage: preview-dev [--release] [--root DIR] [--build-command CMD] [--binary PATH] [--poll] [server options]
+    Usage: preview-dev [--release] [--root DIR] [--product NAME] [--watch DIR] [--build-command CMD]
+                       [--binary PATH] [--poll] [server options]
 
     Runs the preview server for development (scripts/dev): rebuilds it when Sources/ or Package.swift
     change and swaps it on the same port without refusing a connection, keeping the likes (a state file
@@ -20,6 +21,10 @@ let usage = """
 
       --release            build and run the release configuration
       --root DIR           the package to build and watch (default: the current folder)
+      --product NAME       the server's product there (default preview-server; preview in a package of
+                           your own made by scripts/new-package)
+      --watch DIR          also watch DIR's Sources/, Public/ and Package.swift (repeatable): the kit's
+                           checkout, for a package that depends on it by path
       --build-command CMD  how to build (default: swift build --product preview-server [-c release])
       --binary PATH        the server binary the build produces (default: .build/debug/preview-server)
       --poll               watch by polling file times instead of inotify
@@ -33,6 +38,8 @@ var release = false
 var root: String?
 var buildCommand: String?
 var binary: String?
+var product = "preview-server"
+var alsoWatched: [String] = []
 var polling = false
 var serverArguments: [String] = []
 var arguments = Array(CommandLine.arguments.dropFirst())[...]
@@ -51,6 +58,8 @@ while let argument = arguments.popFirst() {
         exit(0)
     case "--release": release = true
     case "--root": root = value(argument)
+    case "--product": product = value(argument)
+    case "--watch": alsoWatched.append(value(argument))
     case "--build-command": buildCommand = value(argument)
     case "--binary": binary = value(argument)
     case "--poll": polling = true
@@ -73,7 +82,8 @@ var directory = [CChar](repeating: 0, count: Int(PATH_MAX))
 let workingDirectory = getcwd(&directory, directory.count).map { String(cString: $0) } ?? "."
 var packageRoot = root ?? workingDirectory
 if !packageRoot.hasPrefix("/") { packageRoot = workingDirectory + "/" + packageRoot }
-var configuration = SupervisorConfiguration(root: packageRoot, release: release)
+var configuration = SupervisorConfiguration(root: packageRoot, release: release, product: product)
+configuration.alsoWatched = alsoWatched.map { $0.hasPrefix("/") ? $0 : workingDirectory + "/" + $0 }
 if let buildCommand { configuration.buildCommand = buildCommand }
 if let binary { configuration.binary = binary.hasPrefix("/") ? binary : workingDirectory + "/" + binary }
 configuration.host = options.server.host

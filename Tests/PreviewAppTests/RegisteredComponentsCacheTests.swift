@@ -61,17 +61,20 @@ private struct Bell: HTMLComponent {
     }
 
     static let toggle = ToggleDefinition(
-        name: "bell", title: "Bell", target: TapTarget("bell", noun: "bell", purpose: "the bell to ring", example: "b1"),
+        name: "bell", title: "Bell",
+        target: TapTarget("bell", noun: "bell", purpose: "the bell to ring", example: "b1"),
         state: "on", summary: "Tap a bell", failureMessage: "Not rung.", returnPath: .fixed("/bells"),
         render: { bell, shown, _ in
             Bell(
                 isOn: shown.state.isOn, count: shown.state.count,
-                action: .toggle(path: "/components/bell/tap", target: .init("bell", bell), state: "on",
+                action: .toggle(
+                    path: "/components/bell/tap", target: .init("bell", bell), state: "on",
                     isOn: shown.state.isOn, returnTo: nil))
         })
 
     static let preview = ComponentPreview(
-        name: "bell", title: "Bell", summary: "A bell.", parameters: [PreviewParameter("on", .boolean, default: "false", "On.")],
+        name: "bell", title: "Bell", summary: "A bell.",
+        parameters: [PreviewParameter("on", .boolean, default: "false", "On.")],
         variants: [PreviewVariant("Off", [("on", "false")])], actions: [], instance: { _ in "b1" }, handlerFile: "",
         make: { values, _, action in Bell(isOn: values.bool("on"), count: 0, action: action) },
         swift: { _, _, _ in SwiftCall("Bell") })

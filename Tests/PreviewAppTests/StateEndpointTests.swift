@@ -24,7 +24,8 @@ import Testing
         #expect(before.bodyText == #"{"target":"\#(target)","on":false,"count":\#(base),"pending":false}"#)
         let tap = try await app.responder.test(
             .post, "/components/\(component)/tap", headers: .viewer("vstate", ["X-Simulate-Failure": "never"]),
-            body: "\(component == "like" ? "post" : "uid")=\(target)&\(component == "like" ? "liked" : "following")=true")
+            body:
+                "\(component == "like" ? "post" : "uid")=\(target)&\(component == "like" ? "liked" : "following")=true")
         #expect(tap.status == .seeOther)
         let after = try await app.responder.test(.get, path, headers: .viewer("vstate"))
         #expect(after.bodyText == #"{"target":"\#(target)","on":true,"count":\#(base + 1),"pending":false}"#)
@@ -42,10 +43,12 @@ import Testing
                 .post, "/components/like/tap", headers: .viewer("vpending"), body: "post=p2&liked=true")
         }
         await service.waitForCalls(1)
-        let pending = try json(try await app.responder.test(.get, "/components/like/state/p2", headers: .viewer("vpending")))
+        let pending = try json(
+            try await app.responder.test(.get, "/components/like/state/p2", headers: .viewer("vpending")))
         #expect(pending["pending"] as? Bool == true)
         #expect(pending["on"] as? Bool == false, "the committed state, not the optimistic one")
-        let other = try json(try await app.responder.test(.get, "/components/like/state/p2", headers: .viewer("vother")))
+        let other = try json(
+            try await app.responder.test(.get, "/components/like/state/p2", headers: .viewer("vother")))
         #expect(other["pending"] as? Bool == false)
         service.release(0)
         #expect(try await tap.value.status == .seeOther)
@@ -65,7 +68,8 @@ import Testing
         #expect(avatar.status == .notFound)
         let catalogue = try json(try await app.responder.test(.get, "/components.json"))
         let components = try #require(catalogue["components"] as? [[String: Any]])
-        let states = Dictionary(uniqueKeysWithValues: components.map { ($0["name"] as! String, $0["state"] as? String) })
+        let states = Dictionary(
+            uniqueKeysWithValues: components.map { ($0["name"] as! String, $0["state"] as? String) })
         #expect(states["like"] == "/components/like/state/{target}")
         #expect(states["follow"] == "/components/follow/state/{target}")
         #expect(states["avatar"] == .some(nil))

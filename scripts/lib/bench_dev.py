@@ -6,6 +6,10 @@
 3. 10 swaps while wrk runs 64 connections against a like fragment: socket errors and non-2xx answers;
 4. a like made before the swaps, checked after them; the supervisor's RSS while idle.
 
+With BENCH_PACKAGE (scripts/bench-dev --package), the loop of a package of your own made by
+scripts/new-package: `preview-dev --root PACKAGE --product preview --watch COPY`, steps 1 and 2 on its sample
+toggle (/components/bookmark, Bookmark.swift), the stylesheet still the kit's.
+
 Results are printed, not asserted.
 """
 
@@ -26,14 +30,22 @@ from selenium.webdriver.chrome.service import Service
 COPY = os.environ["BENCH_COPY"]
 JOB = os.environ["BENCH_JOB"]
 EDITS = int(os.environ.get("BENCH_EDITS", "10"))
-LABEL_FILE = os.path.join(COPY, "Sources/Demo/LikeButton/LikeButton.swift")
+PACKAGE = os.environ.get("BENCH_PACKAGE")
+if PACKAGE:
+    LABEL_FILE = os.path.join(PACKAGE, "Sources", os.environ["BENCH_PACKAGE_MODULE"], "Bookmark/Bookmark.swift")
+    LABEL, LABEL_CLASS, PAGE = "Bookmark", "bookmark-label", "/components/bookmark"
+else:
+    LABEL_FILE = os.path.join(COPY, "Sources/Demo/LikeButton/LikeButton.swift")
+    LABEL, LABEL_CLASS, PAGE = "Like", "like-label", "/components/like"
 
 
 class Supervisor:
     def __init__(self):
         self.lines = []
+        where = (["--root", PACKAGE, "--product", "preview", "--watch", COPY, "--public", os.path.join(COPY, "Public")]
+                 if PACKAGE else ["--root", COPY])
         self.process = subprocess.Popen(
-            [os.path.join(COPY, ".build/debug/preview-dev"), "--root", COPY, "--port", "0", "--quiet",
+            [os.path.join(COPY, ".build/debug/preview-dev")] + where + ["--port", "0", "--quiet",
              "--latency-ms", "0", "--failure-rate", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=COPY)
         threading.Thread(target=self._read, daemon=True).start()
@@ -91,7 +103,7 @@ const brand = document.querySelector('.brand');
 
 
 def stylesheet_edits(driver, supervisor):
-    driver.get(supervisor.url + "/components/like")
+    driver.get(supervisor.url + PAGE)
     time.sleep(1)
     sheet = os.path.join(COPY, "Public/app.css")
     original = open(sheet, encoding="utf-8").read()
@@ -110,15 +122,15 @@ def stylesheet_edits(driver, supervisor):
 
 
 def label_edits(driver, supervisor):
-    driver.get(supervisor.url + "/components/like")
+    driver.get(supervisor.url + PAGE)
     time.sleep(1)
     source = open(LABEL_FILE, encoding="utf-8").read()
-    marker = 'text: "Like")'
+    marker = f'text: "{LABEL}")'
     if marker not in source:
-        raise RuntimeError(f"the like button's label is no longer {marker} in {LABEL_FILE}")
+        raise RuntimeError(f"the component's label is no longer {marker} in {LABEL_FILE}")
     timings, builds = [], []
     for edit in range(1, EDITS + 1):
-        label = f"Like {edit}"
+        label = f"{LABEL} {edit}"
         skip = len(supervisor.lines)
         start = time.time()
         with open(LABEL_FILE, "w", encoding="utf-8") as file:
@@ -127,7 +139,7 @@ def label_edits(driver, supervisor):
         while time.monotonic() < deadline:
             try:
                 seen = driver.execute_script(
-                    "var l = document.querySelector('.like-label'); return l && l.textContent;")
+                    f"var l = document.querySelector('.{LABEL_CLASS}'); return l && l.textContent;")
             except Exception:
                 seen = None  # the page is reloading
             if seen == label:
@@ -195,7 +207,7 @@ def main():
         labels, builds = label_edits(driver, supervisor)
         driver.quit()
         driver = None
-        load = swaps_under_load(supervisor)
+        load = None if PACKAGE else swaps_under_load(supervisor)
         time.sleep(3)
         rss = supervisor.rss_mb()
     finally:
@@ -204,11 +216,15 @@ def main():
         status = supervisor.stop()
     median = statistics.median
     print()
-    print(f"dev loop, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, medians of {EDITS} edits each")
+    print(f"dev loop{' of a package of your own (scripts/dev --package)' if PACKAGE else ''}, "
+          f"{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, medians of {EDITS} edits each")
     print(f"1. stylesheet edit -> new style computed: {median(css) * 1000:.0f} ms "
           f"(min {min(css) * 1000:.0f}, max {max(css) * 1000:.0f})")
     print(f"2. label edit -> new label in the DOM: {median(labels):.2f} s "
           f"(min {min(labels):.2f}, max {max(labels):.2f}); build alone {median(builds):.2f} s")
+    if load is None:
+        print(f"supervisor RSS idle {rss:.1f} MB; supervisor exit status {status}")
+        return 0
     print(f"3. {EDITS} swaps under wrk -c64 ({load['requests']} requests): {load['socket_errors']} socket errors "
           f"({load['socket_error_detail']}), {load['non2xx']} non-2xx; swap (build done -> new server ready) "
           f"median {median(load['swap_seconds']) * 1000:.0f} ms" if load["swap_seconds"] else "")
