@@ -39,7 +39,10 @@ import Testing
     @Test func everyToggleOffersTapsForTheCheck() {
         let modules = Demo.modules(ComponentContext())
         let taps = modules.flatMap(\.exampleTaps)
-        #expect(Set(taps.map(\.path)) == ["/components/avatar/tap", "/components/like/tap", "/components/follow/tap"])
+        #expect(
+            Set(taps.map(\.path)).isSuperset(of: [
+                "/components/avatar/tap", "/components/like/tap", "/components/follow/tap",
+            ]))
         #expect(taps.contains { $0.body == "post=p1&liked=true" })
         #expect(taps.contains { $0.body == "post=p1&liked=false" })
         #expect(taps.contains { $0.body == "uid=ada&following=true" })

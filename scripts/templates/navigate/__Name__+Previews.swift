@@ -7,7 +7,9 @@ extension __Name__ {
         title: "__Name__",
         summary: "A button that navigates by itself: tapped, it goes to the page it names.",
         parameters: [
-            PreviewParameter("to", .choice(destinations.keys.sorted()), default: "home", "Where a tap goes."),
+            PreviewParameter(
+                "to", .text, default: "home",
+                "Where a tap goes: \(destinations.keys.sorted().joined(separator: ", ")); another is a 404."),
             PreviewParameter("label", .text, default: "Go home", "The button's text."),
         ],
         variants: [

@@ -37,7 +37,7 @@ extension __Name__ {
             switch configuration {
             case .selfManaged:
                 return selfManaged(
-                    item: values["item"], isOn: values.bool("on"), count: values.int("count"),
+                    item: values["item"], on: values.bool("on"), count: values.int("count"),
                     returnTo: values.optional("return_to"), busy: values.bool("busy"), message: values.optional("message"))
             case .plain:
                 return __Name__(
@@ -48,7 +48,7 @@ extension __Name__ {
         swift: { values, configuration, plainAction in
             switch configuration {
             case .selfManaged:
-                SwiftCall("__Name__.selfManaged").string("item", values["item"]).bool("isOn", values.bool("on"))
+                SwiftCall("__Name__.selfManaged").string("item", values["item"]).bool("on", values.bool("on"))
                     .int("count", values.int("count")).string("returnTo", values.optional("return_to"))
                     .bool("busy", values.bool("busy"), omittedWhen: false).string("message", values.optional("message"))
             case .plain:

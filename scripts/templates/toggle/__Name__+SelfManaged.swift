@@ -34,17 +34,17 @@ extension __Name__ {
     ///
     /// - Parameters:
     ///   - item: What it turns on or off.
-    ///   - isOn: Whether it is on for the viewer now; the tap asks for the opposite.
+    ///   - on: Whether it is on for the viewer now; the tap asks for the opposite.
     ///   - count: How many have it on.
     ///   - returnTo: Where a tap from a plain form submission comes back to (a local path).
-    ///   - busy: A tap is in flight and `isOn`/`count` are its optimistic state.
+    ///   - busy: A tap is in flight and `on`/`count` are its optimistic state.
     ///   - message: An error to announce.
     public static func selfManaged(
-        item: String, isOn: Bool, count: Int, returnTo: String? = nil, busy: Bool = false, message: String? = nil
+        item: String, on: Bool, count: Int, returnTo: String? = nil, busy: Bool = false, message: String? = nil
     ) -> __Name__ {
         __Name__(
-            isOn: isOn, count: count, busy: busy, message: message,
-            action: .toggle(path: tapPath, target: .init("item", item), state: "on", isOn: isOn, returnTo: returnTo))
+            isOn: on, count: count, busy: busy, message: message,
+            action: .toggle(path: tapPath, target: .init("item", item), state: "on", isOn: on, returnTo: returnTo))
     }
 
     /// The component showing `shown`, what its store found for a viewer.
@@ -52,7 +52,7 @@ extension __Name__ {
         item: String, shown: ToggleStore.Presentation, returnTo: String? = nil
     ) -> __Name__ {
         selfManaged(
-            item: item, isOn: shown.state.isOn, count: shown.state.count, returnTo: returnTo, busy: shown.busy,
+            item: item, on: shown.state.isOn, count: shown.state.count, returnTo: returnTo, busy: shown.busy,
             message: shown.message)
     }
 }

@@ -20,7 +20,7 @@ import __Module__
     }
 
     @Test func itPostsTheStateWantedAfterTheTapToItsOwnRoute() {
-        let html = __Name__.selfManaged(item: "item-1", isOn: false, count: 3).renderedString
+        let html = __Name__.selfManaged(item: "item-1", on: false, count: 3).renderedString
         #expect(html.contains(#"<form class="__name__-form" method="post" action="/components/__name__/tap">"#))
         #expect(html.contains(#"<input type="hidden" name="item" value="item-1">"#))
         #expect(html.contains(#"<input type="hidden" name="on" value="true">"#))
