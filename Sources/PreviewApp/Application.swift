@@ -95,6 +95,7 @@ public final class Application: Sendable {
             router.mount(DevRoutes(session: dev))
         }
         router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
+        router.mount(ComponentStylesheet(modules: modules))
         router.mount(
             GalleryRoutes(
                 catalog: catalog, states: states, pages: modules.flatMap(\.pages), registry: registry,
@@ -135,7 +136,8 @@ public final class Application: Sendable {
     /// The paths whose answers are the same for every viewer: no viewer cookie there, and their own
     /// cache policy. Every other answer carries `Vary: Cookie` and, unless it says otherwise, `no-store`.
     static let viewerlessPaths = [
-        "/public/", "/healthz", "/openapi.json", "/components.json", "/events/stream", "/dev/events",
+        "/public/", "/healthz", "/openapi.json", "/components.json", "/components.css", "/events/stream",
+        "/dev/events",
     ]
 
     /// The module's state registered under `name` (`like`), if any.

@@ -31,6 +31,8 @@ public protocol ComponentModule: RouteCollection {
     var pages: [PageLink] { get }
     /// The pages every page's header links to (a feed).
     var navigation: [PageLink] { get }
+    /// Its styles, served with every registered component's in `/components.css`.
+    var styles: ComponentStyles? { get }
     /// Taps the component answers against its base data, for the kit's checks (every one is sent, in
     /// both outcomes, to an app with kept pages and to one without, which must then answer alike).
     var exampleTaps: [ExampleTap] { get }
@@ -44,6 +46,7 @@ extension ComponentModule {
     public var state: (any ComponentState)? { nil }
     public var pages: [PageLink] { [] }
     public var navigation: [PageLink] { [] }
+    public var styles: ComponentStyles? { nil }
     public var exampleTaps: [ExampleTap] { [] }
     public func render(_ page: PageLink, for viewer: Viewer) -> [UInt8]? { nil }
 }

@@ -5,16 +5,20 @@ import HTTPCore
 public struct NavigationModule: ComponentModule {
     public let definition: NavigationDefinition
     public let preview: ComponentPreview?
+    public let styles: ComponentStyles?
     private let routes: NavigationRoutes
 
-    /// - Parameter destination: Where a tap on a target goes (a local path), or `nil` when there is no
-    ///   such target (`404`).
+    /// - Parameters:
+    ///   - styles: The component's styles, if it brings any.
+    ///   - destination: Where a tap on a target goes (a local path), or `nil` when there is no such target
+    ///     (`404`).
     public init(
-        _ definition: NavigationDefinition, preview: ComponentPreview, context: ComponentContext,
-        destination: @escaping @Sendable (String) -> String?
+        _ definition: NavigationDefinition, preview: ComponentPreview, styles: ComponentStyles? = nil,
+        context: ComponentContext, destination: @escaping @Sendable (String) -> String?
     ) {
         self.definition = definition
         self.preview = preview
+        self.styles = styles
         self.routes = NavigationRoutes(definition: definition, destination: destination, events: context.events)
     }
 

@@ -15,16 +15,20 @@ public struct ToggleModule: ComponentModule {
     /// Who has which target on: what pages render from and taps change.
     public let store: ToggleStore
     public let preview: ComponentPreview?
+    public let styles: ComponentStyles?
     private let routes: ToggleRoutes
 
     /// - Parameters:
     ///   - baseCounts: Each target's count from people other than the app's viewers; the targets that
     ///     exist.
+    ///   - styles: The component's styles, if it brings any.
     public init(
-        _ definition: ToggleDefinition, preview: ComponentPreview, baseCounts: [String: Int], context: ComponentContext
+        _ definition: ToggleDefinition, preview: ComponentPreview, baseCounts: [String: Int],
+        styles: ComponentStyles? = nil, context: ComponentContext
     ) {
         self.definition = definition
         self.preview = preview
+        self.styles = styles
         self.store = ToggleStore(baseCounts: baseCounts, flashLimits: context.flashLimits)
         self.routes = ToggleRoutes(
             definition: definition, store: store, service: context.service, events: context.events)

@@ -112,7 +112,7 @@ public struct StaticFiles: RouteCollection {
     }
 
     /// `If-None-Match` holds `*` or a comma-separated list of (possibly weak) tags.
-    static func etag(_ etag: String, matches header: String) -> Bool {
+    public static func etag(_ etag: String, matches header: String) -> Bool {
         header.split(separator: ",").contains { candidate in
             var tag = candidate.trimmingSpaces
             if tag == "*" { return true }

@@ -14,6 +14,7 @@ struct FramePage {
                 html.void(.meta, .name("viewport"), .content("width=device-width, initial-scale=1"))
                 html.element(.title, text: "\(gallery.preview.title) preview")
                 html.void(.link, .rel("stylesheet"), .href("/public/app.css"))
+                html.void(.link, .rel("stylesheet"), .href(ComponentStylesheet.path))
                 html.element(.script, .src("/public/app.js"), .defer)
             }
             html.element(.body, .class("frame")) { html in

@@ -64,6 +64,7 @@ public struct PageLayout: Sendable {
                 html.void(.meta, .name("viewport"), .content("width=device-width, initial-scale=1"))
                 html.element(.title, text: title + " · Self-Managed Preview")
                 html.void(.link, .rel("stylesheet"), .href("/public/app.css"))
+                html.void(.link, .rel("stylesheet"), .href(ComponentStylesheet.path))
                 html.void(.link, .rel("icon"), .href("/public/favicon.svg"))
                 html.element(.script, .src("/public/app.js"), .defer)
             }

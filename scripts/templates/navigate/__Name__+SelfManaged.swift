@@ -20,9 +20,9 @@ extension __Name__ {
 
     public static let tapPath = navigation.tapPath
 
-    /// The component as the app registers it: its previews and its tap.
+    /// The component as the app registers it: its previews, its styles and its tap.
     public static func module(_ context: ComponentContext) -> NavigationModule {
-        NavigationModule(navigation, preview: preview, context: context) { destinations[$0] }
+        NavigationModule(navigation, preview: preview, styles: styles, context: context) { destinations[$0] }
     }
 
     /// A __Name__ that goes to the destination named `to` when tapped.

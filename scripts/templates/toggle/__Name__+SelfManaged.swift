@@ -25,9 +25,9 @@ extension __Name__ {
 
     public static let tapPath = toggle.tapPath
 
-    /// The component as the app registers it: its previews, its state and its tap.
+    /// The component as the app registers it: its previews, its state, its styles and its tap.
     public static func module(_ context: ComponentContext) -> ToggleModule {
-        ToggleModule(toggle, preview: preview, baseCounts: baseCounts, context: context)
+        ToggleModule(toggle, preview: preview, baseCounts: baseCounts, styles: styles, context: context)
     }
 
     /// A __Name__ for `item` that handles its own tap.

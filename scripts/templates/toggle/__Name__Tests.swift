@@ -63,6 +63,12 @@ import __Module__
         #expect(app.events.count == 0)
     }
 
+    @Test func itsStylesAreServedWithEveryComponentsStyles() async throws {
+        let css = try await app().responder.test(.get, "/components.css")
+        #expect(css.status == .ok)
+        #expect(css.bodyText.contains(".__name__-button"))
+    }
+
     @Test func keptPagesAndFragmentsAreNeverStaleAfterItsTaps() async throws {
         #expect(try await RenderCacheCheck.differences { __Module__.modules($0) } == [])
     }
