@@ -24,6 +24,8 @@ public struct TapAction: Sendable, Equatable {
     }
 
     /// Writes `<form method="post" action="path">`, the hidden fields, then `content`, then `</form>`.
+    /// Inlinable: every component's render calls it, from the components' own modules.
+    @inlinable
     public func renderForm(
         class className: String, into html: inout HTMLBuffer, content: (inout HTMLBuffer) -> Void
     ) {

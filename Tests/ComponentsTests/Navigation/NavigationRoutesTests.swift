@@ -1,0 +1,58 @@
+import Components
+import HTTPCore
+import HTTPTesting
+import Testing
+
+/// The kit's handler for a tap that navigates, from a definition alone.
+@Suite struct NavigationRoutesTests {
+    static let definition = NavigationDefinition(
+        name: "door", title: "Door",
+        target: TapTarget("room", noun: "room", purpose: "the room to enter", example: "hall"),
+        summary: "Tap a door", destinationDescription: "the room")
+
+    private func responder(_ events: TapEventLog) -> RouterResponder {
+        var router = Router()
+        router.mount(
+            NavigationRoutes(
+                definition: Self.definition, destination: { $0 == "hall" ? "/rooms/hall" : nil }, events: events))
+        return router.buildResponder()
+    }
+
+    @Test func aTapGoesWhereTheDestinationSaysAndIsRecorded() async throws {
+        let events = TapEventLog()
+        let responder = responder(events)
+        let plain = try await responder.test(.post, "/components/door/tap", body: "room=hall")
+        #expect(plain.status == .seeOther)
+        #expect(plain.headers["Location"] == "/rooms/hall")
+        let script = try await responder.test(
+            .post, "/components/door/tap", headers: ["HX-Request": "true"], body: "room=hall")
+        #expect(script.status == .ok)
+        #expect(script.headers["HX-Redirect"] == "/rooms/hall")
+        let event = try #require(events.recent().first)
+        #expect(event.component == "Door" && event.instance == "hall" && event.outcome == .redirected)
+    }
+
+    @Test func aMissingFieldIs400AndAnUnknownTarget404InTheDefinitionsWords() async throws {
+        let events = TapEventLog()
+        let responder = responder(events)
+        let missing = try await responder.test(.post, "/components/door/tap", body: "")
+        #expect(missing.status == .badRequest)
+        #expect(missing.bodyText.contains("The door tap needs a room field naming the room to enter."))
+        let unknown = try await responder.test(.post, "/components/door/tap", body: "room=attic")
+        #expect(unknown.status == .notFound)
+        #expect(unknown.bodyText.contains("There is no room with the id attic."))
+        let other = try await responder.test(.post, "/components/door/tap", body: "room=hall&x=1")
+        #expect(other.status == .badRequest)
+        #expect(events.count == 0)
+    }
+
+    @Test func itsDocumentationAndCatalogueActionComeFromTheDefinition() {
+        let documentation = Self.definition.documentation
+        #expect(documentation.summary == "Tap a door")
+        #expect(documentation.form?.map(\.name) == ["room"])
+        #expect(documentation.responses.map(\.status).contains(303))
+        let action = Self.definition.previewAction(summary: "Opens a room.", exampleBody: "room=hall")
+        #expect(action.path == "/components/door/tap")
+        #expect(action.fields.map(\.summary) == ["The room to enter."])
+    }
+}
