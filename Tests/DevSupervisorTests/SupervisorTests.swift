@@ -81,6 +81,23 @@ import Testing
         }
     }
 
+    /// `--watch DIR` (scripts/dev --package): a package's build also follows the kit's checkout it depends
+    /// on, its sources and its stylesheets alike.
+    @Test func anotherWatchedRootsSourcesBuildAndItsStylesheetsSwap() async throws {
+        let fixture = try DevFixture()
+        let kit = try DevFixture()
+        try await withSupervisor(fixture, ["--watch", kit.root]) { supervisor, first in
+            let events = try DevEvents(port: supervisor.port)
+            _ = try events.next("hello")
+            try kit.write("body { color: teal }\n", to: "Public/app.css")
+            #expect(try events.next("css") == "/public/app.css")
+            #expect(fixture.buildCount == 1)
+            try kit.write("let kitVersion = 2\n", to: "Sources/App/main.swift")
+            _ = try await offThePool { try supervisor.waitForBuild(otherThan: first) }
+            #expect(fixture.buildCount == 2)
+        }
+    }
+
     @Test func aFailedBuildKeepsTheOldServerAndTheNextSuccessSwaps() async throws {
         let fixture = try DevFixture()
         try await withSupervisor(fixture) { supervisor, first in

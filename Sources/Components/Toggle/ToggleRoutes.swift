@@ -1,3 +1,4 @@
+import HTML
 import HTTPCore
 
 /// The route that handles every tap of one toggle component, written once for all of them from its
@@ -17,8 +18,12 @@ public struct ToggleRoutes: RouteCollection {
     public let definition: ToggleDefinition
     let toggle: OptimisticToggle
     let service: any ToggleService
-    /// The fields a tap takes (built once, not per tap).
+    /// What a tap reads of the definition, taken out once: a tap then retains these alone, not the whole
+    /// definition.
     private let tapFields: Set<String>
+    private let targetField: String
+    private let stateField: String
+    private let render: @Sendable (String, ToggleStore.Presentation, String?) -> any HTMLComponent
 
     public init(definition: ToggleDefinition, store: ToggleStore, service: any ToggleService, events: TapEventLog) {
         self.definition = definition
@@ -27,6 +32,9 @@ public struct ToggleRoutes: RouteCollection {
             failureMessage: definition.failureMessage)
         self.service = service
         self.tapFields = definition.tapFields
+        self.targetField = definition.target.field
+        self.stateField = definition.state
+        self.render = definition.render
     }
 
     public func addRoutes(to routes: inout RouteGroup) {
@@ -37,10 +45,10 @@ public struct ToggleRoutes: RouteCollection {
 
     func handleTap(_ request: HTTPRequest) throws -> HTTPOutcome {
         let form = try request.formFields().taking(only: tapFields)
-        guard let target = form[definition.target.field], !target.isEmpty else {
+        guard let target = form[targetField], !target.isEmpty else {
             throw definition.target.missing(in: definition.service)
         }
-        guard let on = form[definition.state].flatMap(Bool.init) else {
+        guard let on = form[stateField].flatMap(Bool.init) else {
             throw HTTPError(
                 .badRequest, "The \(definition.state) field must be true or false: the state wanted after the tap.")
         }
@@ -60,10 +68,10 @@ public struct ToggleRoutes: RouteCollection {
         return toggle.handle(tap) { [service] in
             try await service.send(
                 ToggleRequest(component: component, target: target, viewer: viewer, on: on, forcedOutcome: forced))
-        } render: { [definition] result in
+        } render: { [render] result in
             let shown = ToggleStore.Presentation(
                 state: result.committed, busy: false, animated: result.animated, message: result.message)
-            return definition.render(target, shown, returnTo).renderedBytes
+            return render(target, shown, returnTo).renderedBytes
         }
     }
 }
