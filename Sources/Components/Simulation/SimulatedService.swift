@@ -27,12 +27,11 @@ public final class SimulatedService: ToggleService {
     }
 
     public func send(_ request: ToggleRequest) async throws(ServiceError) {
-        try await deliver(
-            forcedOutcome: request.forcedOutcome, failure: "The \(request.component) service did not answer in time.")
+        try await deliver(forcedOutcome: request.forcedOutcome, component: request.component)
     }
 
     /// Draws the call's latency and outcome, waits, and throws if it failed.
-    private func deliver(forcedOutcome: ForcedOutcome?, failure: String) async throws(ServiceError) {
+    private func deliver(forcedOutcome: ForcedOutcome?, component: String) async throws(ServiceError) {
         let (delay, fails) = state.withLock { state in
             let draw = state.generator.nextUnitInterval()
             let jitter =
@@ -50,7 +49,8 @@ public final class SimulatedService: ToggleService {
             case nil: fails
             }
         if failed {
-            throw ServiceError(failure)
+            // Written only when it fails: a tap that succeeds builds no text.
+            throw ServiceError("The \(component) service did not answer in time.")
         }
     }
 }
