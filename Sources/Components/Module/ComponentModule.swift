@@ -1,13 +1,13 @@
 import HTTPCore
 
 /// Everything a component brings to the app, through one seam: its catalogue entry, its self-managed
-/// routes, its state (if it has any) and the pages it places itself on. The app takes a list of these
+/// routes, its state (if it has any), its styles, and the pages it brings. The app takes a list of these
 /// and names none of them.
 ///
 /// ```swift
 /// let app = try Application(options: options) { context in
 ///     [
-///         AvatarView.module(navigator: navigator),
+///         AvatarView.module(context, navigator: navigator),
 ///         LikeButton.module(context, baseCounts: ["p1": 12]),
 ///     ]
 /// }

@@ -10,7 +10,7 @@ import HTTPCore
 /// extension StarButton {
 ///     public static let toggle = ToggleDefinition(
 ///         name: "star", title: "StarButton",
-///         target: .init("repo", noun: "repository", purpose: "the repository to star", example: "r1"),
+///         target: TapTarget("repo", noun: "repository", purpose: "the repository to star", example: "r1"),
 ///         state: "starred", summary: "Tap a star button: star or unstar a repository",
 ///         failureMessage: "Your star couldn't be saved, so it was undone.",
 ///         returnPath: .fixed("/"),
