@@ -126,10 +126,13 @@ def test_a_stylesheet_edit_applies_without_a_reload(browser, dev):
         "return getComputedStyle(document.querySelector('.brand')).outlineColor;") == "rgb(1, 2, 3)",
         "the new style never applied", timeout=10)
     assert browser.execute_script("return window.__notReloaded === true;"), "the page reloaded"
-    # The old stylesheet has gone once the new one loaded: one stylesheet link, the fresh one.
+    # The old stylesheet has gone once the new one loaded: one link to it, the fresh one; the components'
+    # stylesheet, which did not change, is left as it was.
     hrefs = browser.execute_script(
         "return Array.from(document.querySelectorAll('link[rel=stylesheet]')).map(l => l.getAttribute('href'));")
-    assert len(hrefs) == 1 and hrefs[0].startswith("/public/app.css?dev="), hrefs
+    app_css = [href for href in hrefs if href.startswith("/public/app.css")]
+    assert len(app_css) == 1 and app_css[0].startswith("/public/app.css?dev="), hrefs
+    assert hrefs.count("/components.css") == 1, hrefs
 
 
 def test_a_swap_reloads_the_page_at_its_scroll_position(browser, dev):
