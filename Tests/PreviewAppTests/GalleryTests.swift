@@ -1,4 +1,3 @@
-import Components
 import Demo
 import Foundation
 import HTML
@@ -6,6 +5,8 @@ import HTTPCore
 import HTTPTesting
 import PreviewApp
 import Testing
+
+@testable import Components
 
 @Suite struct GalleryTests {
     @Test func catalogueFragmentURLsAndActionsAnswerAsDescribed() async throws {

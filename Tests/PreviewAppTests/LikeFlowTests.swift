@@ -1,11 +1,12 @@
 import Basics
-import Components
 import Foundation
 import HTTPCore
 import HTTPTesting
 import PreviewApp
 import Synchronization
 import Testing
+
+@testable import Components
 
 /// The like and avatar taps end to end over a live server.
 @Suite struct LikeFlowTests {

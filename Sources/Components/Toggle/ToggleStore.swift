@@ -11,7 +11,7 @@ import Synchronization
 /// let likes = ToggleStore(baseCounts: ["p1": 10])
 /// let key = ToggleStore.Key(viewer: "v1", target: "p1")
 /// let (prior, optimistic) = likes.begin(key, on: true)!   // shown at once
-/// let committed = likes.finish(key, on: true, succeeded: false)   // == prior: rolled back
+/// let committed = likes.finish(key, on: true, succeeded: false, leaving: nil)   // == prior: rolled back
 /// ```
 ///
 /// - Important: Thread-safe. Every method is one critical section.
@@ -165,8 +165,9 @@ public final class ToggleStore: ComponentState {
     }
 
     /// Ends a tap: commits `on` when it succeeded, drops the optimistic state either way, and returns the
-    /// committed state. A tap that began before a `reset()` commits nothing.
-    public func finish(_ key: Key, on: Bool, succeeded: Bool) -> ToggleState {
+    /// committed state. A tap that began before a `reset()` commits nothing. (For tests: a tap leaves a
+    /// message too, `finish(_:on:succeeded:leaving:)`.)
+    func finish(_ key: Key, on: Bool, succeeded: Bool) -> ToggleState {
         end(key, on: on, succeeded: succeeded, flash: nil)
     }
 
@@ -209,8 +210,9 @@ public final class ToggleStore: ComponentState {
         notifyCommitObservers()
     }
 
-    /// Leaves `flash` for the viewer's next render of the target, replacing any earlier one.
-    public func setFlash(_ flash: Flash, for key: Key) {
+    /// Leaves `flash` for the viewer's next render of the target, replacing any earlier one (for tests; a
+    /// tap leaves its message with `finish(_:on:succeeded:leaving:)`).
+    func setFlash(_ flash: Flash, for key: Key) {
         let now = clock()
         storage.withLock { storage in
             storage.flashes.set(flash, for: key, now: now)
@@ -218,8 +220,8 @@ public final class ToggleStore: ComponentState {
         }
     }
 
-    /// Returns and forgets the flash for `key`.
-    public func takeFlash(for key: Key) -> Flash? {
+    /// Returns and forgets the flash for `key` (for tests; a page takes it with `viewTakingFlash`).
+    func takeFlash(for key: Key) -> Flash? {
         let now = clock()
         return storage.withLock { storage in
             let flash = storage.flashes.take(for: key, now: now)
@@ -236,8 +238,8 @@ public final class ToggleStore: ComponentState {
         storage.withLock { ($0.flashes.count, $0.pending.count) }
     }
 
-    /// Every target's base, count and members, read in one critical section.
-    public func snapshot() -> [String: (base: Int, count: Int, members: Set<Viewer>)] {
+    /// Every target's base, count and members, read in one critical section (for tests).
+    func snapshot() -> [String: (base: Int, count: Int, members: Set<Viewer>)] {
         storage.withLock { storage in
             storage.membership.targets.mapValues {
                 (base: $0.base, count: $0.base + $0.members.count, members: Set($0.members.all))

@@ -215,9 +215,7 @@ public final class HTTPServer: Sendable {
             }
             return
         }
-        // Stop taking work. libmicrohttpd's own `MHD_quiesce_daemon` is not used (with a thread pool on epoll
-        // it can abort the process when it races with a worker thread, and these daemons listen on no
-        // socket); the acceptor is ours and stops exactly.
+        // Stop taking work: the daemons listen on no socket, so the acceptor, which is ours, stops exactly.
         acceptor.withLock { $0.take() }?.stop()
         close(listeningDescriptor)
         for stream in openStreams.withLock({ Array($0.values) }) {

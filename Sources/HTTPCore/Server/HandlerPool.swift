@@ -6,11 +6,9 @@ import Synchronization
 #endif
 
 /// A fixed set of threads that runs the server's deferred handlers: their tasks prefer this executor,
-/// so the code they await (and the default actors they call) runs here.
-///
-/// The global concurrent pool adds a thread whenever one of its workers blocks in the kernel, as a
-/// handler does when it waits for libmicrohttpd's lock to resume its connection; so under load it grew
-/// by a thread now and then. Here the number of threads is the number asked for, however busy.
+/// so the code they await (and the default actors they call) runs here, on exactly as many threads as
+/// asked for however busy they are (a handler blocks briefly in the kernel to resume its connection,
+/// which would make the global pool add threads).
 ///
 /// ```swift
 /// let pool = HandlerPool(threads: 2, name: "handler")

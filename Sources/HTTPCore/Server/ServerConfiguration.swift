@@ -11,8 +11,8 @@ public struct ServerConfiguration: Sendable {
     /// An already listening socket to serve instead of binding `host:port` (inherited from a supervisor
     /// that hands one socket from server to server). `host` then only names the server in its URL.
     public var listenDescriptor: Int32?
-    /// Threads in libmicrohttpd's pool, and as many again for deferred handlers; defaults to the number
-    /// of cores.
+    /// Server threads (each a `DaemonThread` running one libmicrohttpd daemon), and as many again for
+    /// deferred handlers (`HandlerPool`); defaults to the number of cores.
     public var threads: Int = ServerConfiguration.coreCount
     /// Connections held at once; beyond it new connections wait in the socket's backlog.
     public var maxConnections: Int = 1024

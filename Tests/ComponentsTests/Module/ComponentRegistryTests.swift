@@ -1,5 +1,6 @@
-import Components
 import Testing
+
+@testable import Components
 
 /// The registry's version is what kept pages are keyed on: it must move with every registered state.
 @Suite struct ComponentRegistryTests {

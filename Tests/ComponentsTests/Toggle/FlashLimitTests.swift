@@ -1,6 +1,7 @@
-import Components
 import Synchronization
 import Testing
+
+@testable import Components
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {

@@ -1,9 +1,10 @@
 import ComponentTesting
-import Components
 import Foundation
 import HTTPCore
 import HTTPTesting
 import Testing
+
+@testable import Components
 
 @Suite struct ToggleStateFileTests {
     let folder = NSTemporaryDirectory() + "togglestate-\(UUID().uuidString)"

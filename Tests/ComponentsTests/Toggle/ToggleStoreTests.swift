@@ -1,8 +1,9 @@
 import Basics
-import Components
 import HTTPCore
 import Synchronization
 import Testing
+
+@testable import Components
 
 /// Counts calls from any task.
 private final class Counter: Sendable {

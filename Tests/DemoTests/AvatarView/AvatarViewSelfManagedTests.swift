@@ -36,7 +36,9 @@ import Testing
     @Test func selfManagedAvatarPostsItsUIDToTheTapPath() {
         let view = AvatarView.selfManaged(
             imageURL: "/public/avatars/ada.svg", vip: .verified, uid: "ada", displayName: "Ada Lovelace")
-        #expect(AvatarView.tapPath == "/components/avatar/tap")
+        // The form posts to a route its module registers.
+        #expect(
+            postRoutes(of: AvatarView.module(ComponentContext(), navigator: navigator)) == ["/components/avatar/tap"])
         expectHTML(
             view.renderedString,
             """

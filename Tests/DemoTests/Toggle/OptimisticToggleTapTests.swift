@@ -1,9 +1,10 @@
 import Basics
 import ComponentTesting
-import Components
 import HTTPCore
 import HTTPTesting
 import Testing
+
+@testable import Components
 
 /// The self-managed tap of every toggle component (`ToggleCase.all`): optimistic state, service call,
 /// commit or exact rollback, events, one-time messages, return paths, refused taps and turn order.
