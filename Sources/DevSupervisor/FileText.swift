@@ -1,3 +1,5 @@
+import Basics
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -8,13 +10,7 @@ func readTextFile(_ path: String) -> String? {
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
-        bytes += chunk[..<count]
-    }
+    _ = readAll(descriptor, appendingTo: &bytes)  // as much as could be read
     return String(decoding: bytes, as: UTF8.self)
 }
 

@@ -308,13 +308,7 @@ public final class Supervisor {
     }
 
     private func readBuildOutput(_ build: RunningBuild) {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(build.output, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            build.bytes += chunk[..<count]
-        }
+        _ = readAll(build.output, appendingTo: &build.bytes)  // what is waiting; the rest on the next turn
     }
 
     private func finishBuild(_ finished: RunningBuild, status: Int32) {

@@ -1,3 +1,5 @@
+import Basics
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -42,18 +44,13 @@ public struct ToggleStateFile: Sendable {
         }
         defer { close(fd) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else {
-                throw Failure(message: "cannot read the state file \(path): \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-            if bytes.count > 64 * 1024 * 1024 {
-                throw Failure(message: "the state file \(path) is too large to be ours; refusing to use it")
-            }
+        switch readAll(fd, appendingTo: &bytes, limit: 64 * 1024 * 1024) {
+        case .endOfFile, .wouldBlock:
+            break
+        case .tooLarge:
+            throw Failure(message: "the state file \(path) is too large to be ours; refusing to use it")
+        case .failed(let error):
+            throw Failure(message: "cannot read the state file \(path): \(String(cString: strerror(error)))")
         }
         do {
             return try Self.decode(bytes, known: known)
