@@ -6,10 +6,7 @@ import PreviewApp
 /// The demo pages (the feed, posts, profiles) and their JSON API, as a module the app registers beside
 /// the components. Pages only place components; the components' own routes handle taps.
 public struct DemoPages: ComponentModule {
-    let fixtures: Fixtures
-    let cells: PostCellFrames
-    let likes: ToggleStore
-    let follows: ToggleStore
+    let site: DemoSite
     /// Rendered pages, kept under everything they were rendered from (every registered state's version).
     let renderedPages: RenderedPages
     let registry: ComponentRegistry
@@ -18,10 +15,9 @@ public struct DemoPages: ComponentModule {
     ///   - likes: The like button's store, which the pages' like buttons show.
     ///   - follows: The follow button's store, which the pages' follow buttons show.
     public init(_ context: ComponentContext, fixtures: Fixtures, likes: ToggleStore, follows: ToggleStore) {
-        self.fixtures = fixtures
-        self.cells = PostCellFrames(fixtures: fixtures, keepsButtons: context.renderCache)
-        self.likes = likes
-        self.follows = follows
+        self.site = DemoSite(
+            fixtures: fixtures, cells: PostCellFrames(fixtures: fixtures, keepsButtons: context.renderCache),
+            likes: likes, follows: follows)
         self.renderedPages = RenderedPages(context: context)
         self.registry = context.registry
     }
@@ -33,10 +29,10 @@ public struct DemoPages: ComponentModule {
     /// The pages that place components: the feed, the first user's profile and the first post.
     public var pages: [PageLink] {
         var pages = [Self.feed]
-        if let user = fixtures.users.first {
+        if let user = site.fixtures.users.first {
             pages.append(PageLink(name: "Profile", path: AppNavigator.profilePath(user.uid)))
         }
-        if let post = fixtures.posts.first {
+        if let post = site.fixtures.posts.first {
             pages.append(PageLink(name: "Post", path: AppNavigator.postPath(post.id)))
         }
         return pages
@@ -47,10 +43,10 @@ public struct DemoPages: ComponentModule {
         if page == Self.feed {
             return FeedPage(context: context).render()
         }
-        if let user = fixtures.users.first, page.path == AppNavigator.profilePath(user.uid) {
+        if let user = site.fixtures.users.first, page.path == AppNavigator.profilePath(user.uid) {
             return ProfilePage(context: context, user: user).render()
         }
-        if let post = fixtures.posts.first, page.path == AppNavigator.postPath(post.id) {
+        if let post = site.fixtures.posts.first, page.path == AppNavigator.postPath(post.id) {
             return PostPage(context: context, post: post).render()
         }
         return nil
@@ -74,7 +70,7 @@ public struct DemoPages: ComponentModule {
                 notFound: "No such user.")
         ) { request in
             let uid = request.parameters["uid"] ?? ""
-            guard let user = fixtures.user(uid) else {
+            guard let user = site.fixtures.user(uid) else {
                 throw HTTPError(.notFound, "There is no user with the id \(uid).")
             }
             return page(request) { ProfilePage(context: $0, user: user).render() }
@@ -82,8 +78,8 @@ public struct DemoPages: ComponentModule {
         routes.get("/api/posts/:id", Self.postState) { request in
             let post = try post(request.parameters["id"])
             let viewer = request.viewer
-            let committed = likes.committed(post.id, viewer: viewer) ?? ToggleState(isOn: false, count: 0)
-            let pending = likes.view(post.id, viewer: viewer)?.busy ?? false
+            let committed = site.likes.committed(post.id, viewer: viewer) ?? ToggleState(isOn: false, count: 0)
+            let pending = site.likes.view(post.id, viewer: viewer)?.busy ?? false
             return .json(
                 .object([
                     ("id", .string(post.id)),
@@ -95,12 +91,12 @@ public struct DemoPages: ComponentModule {
         }
         routes.get("/api/users/:uid", Self.userState) { request in
             let uid = request.parameters["uid"] ?? ""
-            guard fixtures.user(uid) != nil,
-                let committed = follows.committed(uid, viewer: request.viewer)
+            guard site.fixtures.user(uid) != nil,
+                let committed = site.follows.committed(uid, viewer: request.viewer)
             else {
                 throw HTTPError(.notFound, "There is no user with the id \(uid).")
             }
-            let pending = follows.view(uid, viewer: request.viewer)?.busy ?? false
+            let pending = site.follows.view(uid, viewer: request.viewer)?.busy ?? false
             return .json(
                 .object([
                     ("uid", .string(uid)),
@@ -123,13 +119,11 @@ public struct DemoPages: ComponentModule {
     }
 
     private func context(for viewer: Viewer, settings: SimulationSettings) -> PageContext {
-        PageContext(
-            fixtures: fixtures, cells: cells, likes: likes, follows: follows, settings: settings,
-            navigation: registry.navigation, viewer: viewer)
+        PageContext(site: site, settings: settings, navigation: registry.navigation, viewer: viewer)
     }
 
     private func post(_ id: String?) throws -> Post {
-        guard let id, let post = fixtures.post(id) else {
+        guard let id, let post = site.fixtures.post(id) else {
             throw HTTPError(.notFound, "There is no post with the id \(id ?? "").")
         }
         return post

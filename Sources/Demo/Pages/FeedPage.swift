@@ -15,7 +15,7 @@ struct FeedPage {
                     "Tap an avatar to open a profile, Follow to follow its author, a like to like or unlike. The components handle their own taps."
             )
             html.element(.ul, .class("feed")) { html in
-                for frame in context.cells.all {
+                for frame in context.site.cells.all {
                     if let cell = context.cell(frame, returnTo: frame.feedReturnTo) {
                         html.render(cell)
                     }

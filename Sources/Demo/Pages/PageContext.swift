@@ -5,10 +5,7 @@ import PreviewApp
 
 /// What pages need to render for one request: the data, the viewer and the like and follow state they see.
 struct PageContext {
-    var fixtures: Fixtures
-    var cells: PostCellFrames
-    var likes: ToggleStore
-    var follows: ToggleStore
+    var site: DemoSite
     var settings: SimulationSettings
     /// The site's navigation, for the page's header.
     var navigation: [PageLink]
@@ -23,13 +20,13 @@ struct PageContext {
     /// `follow` the byline has no follow button (a profile has its own, once). The buttons come from the
     /// cell's rendered variants: rendered once per state they show in this place.
     func cell(for post: Post, returnTo: String, follow: Bool = true) -> FramedPostCell? {
-        cells[post.id].flatMap { cell($0, returnTo: returnTo, follow: follow) }
+        site.cells[post.id].flatMap { cell($0, returnTo: returnTo, follow: follow) }
     }
 
     /// The cell of `frame`'s post, as `cell(for:returnTo:follow:)`.
     func cell(_ frame: PostCellFrames.Frame, returnTo: String, follow: Bool = true) -> FramedPostCell? {
         // `frame.post.id`, not a copy of the post: copying it retains each of its strings.
-        guard let liked = likes.presentation(frame.post.id, viewer: viewer) else {
+        guard let liked = site.likes.presentation(frame.post.id, viewer: viewer) else {
             return nil
         }
         let like = frame.like.html(for: liked, returningTo: returnTo) { shown in
@@ -37,7 +34,7 @@ struct PageContext {
         }
         var followHTML: HTMLRaw?
         if follow, FollowButton.isOffered(frame.post.author, to: viewer),
-            let following = follows.presentation(frame.post.author, viewer: viewer)
+            let following = site.follows.presentation(frame.post.author, viewer: viewer)
         {
             followHTML = frame.follow.html(for: following, returningTo: returnTo) { shown in
                 FollowButton.selfManaged(uid: frame.post.author, shown: shown, returnTo: returnTo).renderedBytes
@@ -48,6 +45,6 @@ struct PageContext {
 
     /// The follow button for `uid` as this viewer sees it; `nil` when the viewer is that user.
     func followButton(for uid: String, returnTo: String) -> FollowButton? {
-        FollowButton.selfManaged(uid: uid, viewer: viewer, follows: follows, returnTo: returnTo)
+        FollowButton.selfManaged(uid: uid, viewer: viewer, follows: site.follows, returnTo: returnTo)
     }
 }

@@ -26,7 +26,7 @@ struct ProfilePage {
             }
             html.element(.h2, text: "Posts")
             html.element(.ul, .class("feed")) { html in
-                for post in context.fixtures.posts(by: user.uid) {
+                for post in context.site.fixtures.posts(by: user.uid) {
                     if let cell = context.cell(for: post, returnTo: path, follow: false) {
                         html.render(cell)
                     }
