@@ -1,179 +1,196 @@
-// app.js: progressive enhancement for the self-managed components. Everything works without it:
-// every tap is a form POST that the server answers with 303 See Other.
+// app.js: the kit's browser script. It knows no component: everything it shows comes from the server,
+// rendered by the same Swift as every other state. Everything works without it: every tap is a form
+// POST that the server answers with 303 See Other.
 //
-// Swap rule (the same one htmx would follow, so hx-* attributes could replace this file; where htmx is
-// on the page, this file leaves the forms to it):
-// - A toggle's form (form.like-form, form.follow-form) targets its `closest('.like')` or
-//   `closest('.follow')` root and swaps it `outerHTML` with the response body.
-// - Requests carry `HX-Request: true`; the server then answers with a fragment instead of a 303.
-// - 200 carries the committed fragment; 503 carries the restored fragment with a
-//   `<p class="like-error" role="alert">` (or follow-error) in it, and must be swapped too (htmx:
-//   responseHandling).
-// - An `HX-Redirect` header means navigate there (the avatar's tap, if script ever intercepts it).
-// No inline script, no eval, no style attributes: a strict CSP `script-src 'self'` applies.
+// A self-managed root (SelfManaged.swift) carries:
+// - data-self-managed: its key (the component and the target); every root on the page with the same key is kept in step.
+// - data-optimistic: the patch to the state a tap shows at once (HTMLPatch.encoded: the element count,
+//   then index, =name / -name / :, value; "|" separates, "\" escapes), or data-optimistic-html, that
+//   state's whole markup. A tap on an optimistic state goes back to the state it came from.
+// On a tap of a form inside such a root, this file:
+// - swaps the optimistic state in at once and marks the root aria-busy;
+// - posts the form with HX-Request: true, so the server answers with the root's fragment;
+// - swaps in the answer of the latest tap: 200 (committed) or 503 (restored, with its role="alert");
+// - announces the answer's HX-Trigger {"announce": text} in one polite live region;
+// - when no answer comes (the connection dropped, or data-tap-timeout-ms on <body>, 30 s by default,
+//   passed), puts back the exact markup from before the first tap and shows the page's #tap-alert.
+// Where htmx is on the page, or a form carries hx-* attributes, this file leaves the form to htmx (one
+// tap, one POST), and announces htmx's "announce" events. No inline script, no eval, no style
+// attributes: a strict CSP `script-src 'self'` applies.
 'use strict';
 (function () {
+  var ROOT = '[data-self-managed]';
+  var pending = {}; // key -> { seq: the latest tap's number, bases: the roots' markup before the first tap }
+  var wayBack = new WeakMap(); // an optimistic root -> the root it came from
   var announcer = null;
 
-  // The toggles, each as its server renders it (LikeButton.swift, FollowButton.swift). The failure
-  // texts are the servers' own (LikeButton.failureMessage, FollowButton.failureMessage).
-  var TOGGLES = {
-    like: {
-      target: 'post', state: 'liked', countAttribute: 'data-count',
-      failure: "Your like couldn't be saved, so it was undone. Please try again.",
-      announce: function (on) { return on ? 'Liked' : 'Unliked'; },
-      show: function (root, on, count) {
-        var text = root.querySelector('.like-count');
-        if (text) text.textContent = formatCount(count);
-      }
-    },
-    follow: {
-      target: 'uid', state: 'following', countAttribute: 'data-followers',
-      failure: "Your follow couldn't be saved, so it was undone. Please try again.",
-      announce: function (on) { return on ? 'Following' : 'Not following'; },
-      show: function (root, on, count) {
-        var label = root.querySelector('.follow-label');
-        if (label) label.textContent = on ? 'Following' : 'Follow';
-        var text = root.querySelector('.follow-count');
-        if (text) text.textContent = formatCount(count) + (count === 1 ? ' follower' : ' followers');
-      }
-    }
-  };
-  var pending = {}; // "kind target" -> { seq: latest tap number, base: root before the first pending tap }
+  // ---- The server's optimistic state
 
-  // The same text as CompactCount.grouped on the server: 1234567 -> "1,234,567".
-  function grouped(value) {
-    return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  function parsePatch(text) {
+    var fields = [], field = '', escaping = false;
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charAt(i);
+      if (escaping) { field += c; escaping = false; }
+      else if (c === '\\') escaping = true;
+      else if (c === '|') { fields.push(field); field = ''; }
+      else field += c;
+    }
+    fields.push(field);
+    var count = parseInt(fields[0], 10);
+    if (escaping || !(count > 0) || (fields.length - 1) % 3 !== 0) return null;
+    var changes = [];
+    for (var j = 1; j < fields.length; j += 3) {
+      changes.push({ index: parseInt(fields[j], 10), kind: fields[j + 1].charAt(0),
+                     name: fields[j + 1].slice(1), value: fields[j + 2] });
+    }
+    return { count: count, changes: changes };
   }
 
-  // The same text as CompactCount.formatted: exact below 10,000, then one truncated decimal and K/M/B.
-  function formatCount(count) {
-    count = Math.max(0, Math.floor(count));
-    if (count < 10000) return grouped(count);
-    var divisor = count < 1e6 ? 1e3 : count < 1e9 ? 1e6 : 1e9;
-    var suffix = count < 1e6 ? 'K' : count < 1e9 ? 'M' : 'B';
-    var tenths = Math.floor(count / (divisor / 10));
-    var whole = Math.floor(tenths / 10);
-    var fraction = tenths % 10;
-    return fraction === 0 ? whole + suffix : whole + '.' + fraction + suffix;
+  function elementsOf(root) {
+    return [root].concat(Array.prototype.slice.call(root.querySelectorAll('*')));
   }
 
-  // One polite live region for the whole page, present (empty) from the start so that it is heard.
-  function ensureAnnouncer() {
-    announcer = document.getElementById('live-announcer');
-    if (!announcer) {
-      announcer = document.createElement('div');
-      announcer.id = 'live-announcer';
-      announcer.className = 'visually-hidden';
-      announcer.setAttribute('aria-live', 'polite');
-      document.body.appendChild(announcer);
+  function patched(root, text) {
+    var patch = parsePatch(text);
+    if (!patch) return null;
+    var next = root.cloneNode(true);
+    var elements = elementsOf(next);
+    if (elements.length !== patch.count) return null; // not the markup the patch was made for
+    for (var i = 0; i < patch.changes.length; i++) {
+      var change = patch.changes[i], element = elements[change.index];
+      if (!element) return null;
+      if (change.kind === '=') element.setAttribute(change.name, change.value);
+      else if (change.kind === '-') element.removeAttribute(change.name);
+      else if (change.kind === ':') element.textContent = change.value;
+      else return null;
     }
+    next.removeAttribute('data-optimistic'); // that patch led from the state before
+    return next;
+  }
+
+  function parsed(markup) {
+    var template = document.createElement('template');
+    template.innerHTML = markup; // the server's own escaped markup, never event data
+    return template.content.firstElementChild;
+  }
+
+  // What a tap on `root` shows at once, or null.
+  function optimisticFor(root) {
+    var next = null;
+    if (root.hasAttribute('data-optimistic')) next = patched(root, root.getAttribute('data-optimistic'));
+    else if (root.hasAttribute('data-optimistic-html')) {
+      next = parsed(root.getAttribute('data-optimistic-html'));
+      if (next) next.setAttribute('data-self-managed', root.getAttribute('data-self-managed'));
+    } else if (wayBack.has(root)) next = wayBack.get(root).cloneNode(true);
+    if (next && !wayBack.has(root)) wayBack.set(next, root.cloneNode(true));
+    return next;
+  }
+
+  // ---- Roots on the page
+
+  function rootsFor(key) {
+    return Array.prototype.filter.call(document.querySelectorAll(ROOT), function (root) {
+      return root.getAttribute('data-self-managed') === key;
+    });
+  }
+
+  // Replaces `root` with `next`, keeping keyboard focus on the element at the same place in it.
+  function swap(root, next) {
+    var active = document.activeElement;
+    var at = root.contains(active) ? elementsOf(root).indexOf(active) : -1;
+    root.replaceWith(next);
+    if (at < 0) return;
+    var target = elementsOf(next)[at];
+    if (!target || typeof target.focus !== 'function') target = next.querySelector('button, [tabindex]');
+    if (target) target.focus();
+  }
+
+  // A copy of `source` for `root`, which keeps its own return_to (the kit's field for a tap without script).
+  function copyFor(root, source) {
+    var copy = source.cloneNode(true);
+    var own = root.querySelector('input[name="return_to"]');
+    var theirs = copy.querySelector('input[name="return_to"]');
+    if (own && theirs) theirs.setAttribute('value', own.value);
+    return copy;
   }
 
   function announce(message) {
+    if (!message) return;
     if (!announcer) ensureAnnouncer();
     announcer.textContent = '';
     // A fresh text node after a tick, so that the same message twice is announced twice.
     window.setTimeout(function () { announcer.textContent = message; }, 50);
   }
 
-  // Replaces `root` with `next`, keeping keyboard focus on the button if it had it.
-  function swap(kind, root, next) {
-    var hadFocus = root.contains(document.activeElement);
-    root.replaceWith(next);
-    var button = next.querySelector('.' + kind + '-button');
-    if (hadFocus && button) button.focus();
-  }
-
-  function showError(kind, root, message) {
-    var error = root.querySelector('.' + kind + '-error');
-    if (!error) {
-      error = document.createElement('p');
-      error.className = kind + '-error';
-      error.setAttribute('role', 'alert');
-      root.appendChild(error);
+  function announcement(header) {
+    try {
+      var trigger = JSON.parse(header || 'null');
+      return trigger && typeof trigger.announce === 'string' ? trigger.announce : null;
+    } catch (e) {
+      return null;
     }
-    error.textContent = message;
   }
 
-  // Shows `on` and `count` in a root, as the server would render them.
-  function showState(kind, root, on, count) {
-    var toggle = TOGGLES[kind];
-    root.setAttribute('data-' + toggle.state, String(on));
-    root.setAttribute(toggle.countAttribute, String(count));
-    var button = root.querySelector('.' + kind + '-button');
-    if (button) button.setAttribute('aria-pressed', String(on));
-    var input = root.querySelector('input[name="' + toggle.state + '"]');
-    if (input) input.value = String(!on); // the next tap asks for the opposite
-    toggle.show(root, on, count);
+  function tapAlert(shown) {
+    var alert = document.getElementById('tap-alert');
+    if (!alert) return null;
+    alert.hidden = !shown;
+    if (shown) alert.setAttribute('role', 'alert');
+    else alert.removeAttribute('role');
+    return alert;
   }
 
-  // The other roots showing the same target (the same author beside several posts) follow along.
-  function showElsewhere(kind, root, target, from) {
-    var toggle = TOGGLES[kind];
-    var on = from.getAttribute('data-' + toggle.state) === 'true';
-    var count = parseInt(from.getAttribute(toggle.countAttribute), 10) || 0;
-    document.querySelectorAll('.' + kind).forEach(function (other) {
-      var input = other.querySelector('input[name="' + toggle.target + '"]');
-      if (other !== root && input && input.value === target) showState(kind, other, on, count);
-    });
-  }
+  // ---- A tap
 
-  function onToggleSubmit(event, form, kind) {
-    var toggle = TOGGLES[kind];
-    var root = form.closest('.' + kind);
-    var input = form.querySelector('input[name="' + toggle.state + '"]');
-    var targetInput = form.querySelector('input[name="' + toggle.target + '"]');
-    if (!root || !input || !targetInput || !window.fetch) return; // let the browser submit it
+  function onSubmit(event, form, root) {
+    if (!window.fetch || !window.AbortController) return; // let the browser submit it
     event.preventDefault();
-    var target = targetInput.value;
-    var key = kind + ' ' + target;
-    var state = pending[key] || (pending[key] = { seq: 0, base: null, root: null });
-    if (!state.base) state.base = root.cloneNode(true);
-    state.root = root;
-    var seq = ++state.seq;
+    var key = root.getAttribute('data-self-managed');
+    var action = form.action;
     var body = new URLSearchParams(new FormData(form)); // asks for the state wanted after this tap
+    var state = pending[key] || (pending[key] = { seq: 0, bases: null });
+    var roots = rootsFor(key);
+    if (!state.bases) state.bases = roots.map(function (each) { return each.cloneNode(true); });
+    var seq = ++state.seq;
+    tapAlert(false);
+    roots.forEach(function (each) {
+      var next = optimisticFor(each);
+      if (next) swap(each, next);
+    });
+    rootsFor(key).forEach(function (each) { each.setAttribute('aria-busy', 'true'); });
 
-    // The optimistic state, at once.
-    var on = input.value === 'true';
-    var count = parseInt(root.getAttribute(toggle.countAttribute), 10) || 0;
-    showState(kind, root, on, Math.max(0, count + (on ? 1 : -1)));
-    root.setAttribute('aria-busy', 'true');
-    var oldError = root.querySelector('.' + kind + '-error');
-    if (oldError) oldError.remove();
-    root.classList.remove(kind + '--animated');
-    void root.offsetWidth; // restart the pop animation
-    root.classList.add(kind + '--animated');
-
-    fetch(form.action, {
+    var controller = new AbortController();
+    var timeout = parseInt(document.body.getAttribute('data-tap-timeout-ms'), 10) || 30000;
+    var timer = window.setTimeout(function () { controller.abort(); }, timeout);
+    fetch(action, {
       method: 'POST',
       body: body,
       credentials: 'same-origin',
+      signal: controller.signal,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'HX-Request': 'true' }
     }).then(function (response) {
-      return response.text().then(function (text) { return { status: response.status, text: text }; });
-    }).then(function (result) {
-      if (seq !== state.seq) return; // a later tap's response carries the final state
-      var template = document.createElement('template');
-      template.innerHTML = result.text; // the server's own escaped fragment, never event data
-      var next = template.content.firstElementChild;
-      var usable = (result.status === 200 || result.status === 503) && next && next.classList.contains(kind) &&
-        (next.id || '') === (root.id || '');
-      if (!usable) throw new Error('unexpected response ' + result.status);
-      state.base = null;
-      if (state.root.isConnected) swap(kind, state.root, next);
-      showElsewhere(kind, next, target, next);
-      var error = next.querySelector('.' + kind + '-error');
-      announce(error ? error.textContent : toggle.announce(next.getAttribute('data-' + toggle.state) === 'true'));
+      return response.text().then(function (text) {
+        return { status: response.status, text: text, trigger: response.headers.get('HX-Trigger') };
+      });
+    }).then(function (answer) {
+      window.clearTimeout(timer);
+      if (seq !== state.seq) return; // a later tap's answer carries the final state
+      var next = parsed(answer.text);
+      var usable = (answer.status === 200 || answer.status === 503) && next &&
+        next.getAttribute('data-self-managed') === key;
+      if (!usable) throw new Error('unexpected answer ' + answer.status);
+      state.bases = null;
+      rootsFor(key).forEach(function (each) { swap(each, copyFor(each, next)); });
+      var alert = next.querySelector('[role="alert"]');
+      announce(announcement(answer.trigger) || (alert && alert.textContent));
     }).catch(function () {
+      window.clearTimeout(timer);
       if (seq !== state.seq) return;
-      var restored = state.base;
-      state.base = null;
-      if (!state.root.isConnected || !restored) return;
-      restored.classList.remove(kind + '--animated');
-      showError(kind, restored, toggle.failure);
-      swap(kind, state.root, restored);
-      announce(toggle.failure);
+      var bases = state.bases || [];
+      state.bases = null;
+      rootsFor(key).forEach(function (each, index) { if (bases[index]) swap(each, bases[index]); });
+      var alert = tapAlert(true);
+      if (alert) announce(alert.textContent);
     });
   }
 
@@ -190,18 +207,30 @@
   document.addEventListener('submit', function (event) {
     var form = event.target;
     if (!(form instanceof HTMLFormElement) || htmxHandles(form)) return;
-    if (form.classList.contains('like-form')) onToggleSubmit(event, form, 'like');
-    else if (form.classList.contains('follow-form')) onToggleSubmit(event, form, 'follow');
+    var root = form.closest(ROOT);
+    if (root) onSubmit(event, form, root);
   });
 
-  // Event log live updates: rows built with DOM APIs only (textContent), never markup from event data.
-  // "liked, 1,234" or "not following, 7", as EventsPage.describe writes it.
-  function describe(state) {
-    if (!state || typeof state !== 'object') return '–';
-    var name = Object.keys(state).filter(function (key) { return key !== 'count'; })[0];
-    if (!name) return '–';
-    return (state[name] ? '' : 'not ') + name + ', ' + grouped(state.count);
+  // htmx turns HX-Trigger {"announce": text} into an "announce" event.
+  document.addEventListener('announce', function (event) {
+    var detail = event.detail;
+    announce(typeof detail === 'string' ? detail : detail && detail.value);
+  });
+
+  // One polite live region for the whole page, present (empty) from the start so that it is heard.
+  function ensureAnnouncer() {
+    announcer = document.getElementById('live-announcer');
+    if (!announcer) {
+      announcer = document.createElement('div');
+      announcer.id = 'live-announcer';
+      announcer.className = 'visually-hidden';
+      announcer.setAttribute('aria-live', 'polite');
+      document.body.appendChild(announcer);
+    }
   }
+
+  // ---- The event log's live rows: built with DOM APIs only (textContent), never markup from event
+  // data, in the server's words (priorText, optimisticText).
 
   function eventRow(event) {
     var row = document.createElement('tr');
@@ -219,15 +248,15 @@
     cell(String(event.component));
     cell(String(event.instance));
     cell(String(event.viewer));
-    cell(describe(event.prior));
-    cell(describe(event.optimistic));
+    cell(String(event.priorText == null ? '–' : event.priorText));
+    cell(String(event.optimisticText == null ? '–' : event.optimisticText));
     cell(String(event.outcome), 'outcome-' + String(event.outcome).replace(/[^a-z-]/g, ''));
     cell(event.latencyMs + ' ms');
     cell(event.location == null ? '' : String(event.location));
     return row;
   }
 
-  function followEvents(table) {
+  function streamEvents(table) {
     var tbody = table.tBodies[0] || table.appendChild(document.createElement('tbody'));
     var lastSequence = 0;
     var source = new EventSource(table.getAttribute('data-stream'));
@@ -253,11 +282,11 @@
 
   function start() {
     ensureAnnouncer();
-    if (window.EventSource) document.querySelectorAll('table.event-log[data-stream]').forEach(followEvents);
+    if (window.EventSource) document.querySelectorAll('table.event-log[data-stream]').forEach(streamEvents);
   }
-  // Back from the back-forward cache: the streams were closed on pagehide, so follow them again.
+  // Back from the back-forward cache: the streams were closed on pagehide, so open them again.
   window.addEventListener('pageshow', function (event) {
-    if (event.persisted && window.EventSource) document.querySelectorAll('table.event-log[data-stream]').forEach(followEvents);
+    if (event.persisted && window.EventSource) document.querySelectorAll('table.event-log[data-stream]').forEach(streamEvents);
   });
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();

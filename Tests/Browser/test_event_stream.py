@@ -33,19 +33,21 @@ def stream_events(short):
     events = [
         {"sequence": 1, "time": "2026-11-30T07:27:15.141Z", "component": "LikeButton", "instance": "p1",
          "viewer": "v1", "prior": {"liked": False, "count": 12345}, "optimistic": {"liked": True, "count": 12346},
-         "outcome": "committed", "latencyMs": 50, "location": None},
+         "outcome": "committed", "latencyMs": 50, "location": None,
+         "priorText": "not liked, 12,345", "optimisticText": "liked, 12,346"},
         {"sequence": 2, "time": "2026-11-30T07:27:16.002Z", "component": "AvatarView", "instance": "tim",
          "viewer": "v1", "prior": None, "optimistic": None, "outcome": "redirected", "latencyMs": 0,
-         "location": "/users/tim"},
+         "location": "/users/tim", "priorText": "–", "optimisticText": "–"},
         {"sequence": 3, "time": "2026-11-30T07:27:17.500Z", "component": "LikeButton", "instance": HOSTILE,
          "viewer": HOSTILE, "prior": {"liked": True, "count": 2500000000},
          "optimistic": {"liked": False, "count": 2499999999}, "outcome": "rolled-back", "latencyMs": 401,
-         "location": None},
+         "location": None, "priorText": "liked, 2,500,000,000", "optimisticText": "not liked, 2,499,999,999"},
     ]
     for sequence in range(4, 4 if short else 106):
         events.append({"sequence": sequence, "time": "2026-11-30T08:00:00.000Z", "component": "LikeButton",
                        "instance": f"p{sequence}", "viewer": "v2", "prior": None, "optimistic": None,
-                       "outcome": "recorded", "latencyMs": sequence, "location": None})
+                       "outcome": "recorded", "latencyMs": sequence, "location": None,
+                       "priorText": "–", "optimisticText": "–"})
     events.append(events[0])  # a replay after a reconnect must not be shown twice
     return events
 

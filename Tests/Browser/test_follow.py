@@ -35,7 +35,7 @@ def follow_states(driver, uid):
 
 
 def follow_button(driver, uid):
-    return driver.find_element(By.XPATH, f"//div[@class='follow' and .//input[@name='uid' and @value='{uid}']]//button")
+    return driver.find_element(By.XPATH, f"//div[contains(concat(' ', @class, ' '), ' follow ') and .//input[@name='uid' and @value='{uid}']]//button")
 
 
 def api_user(server, uid, viewer):

@@ -182,18 +182,42 @@ def test_keyboard_focus_stays_on_the_like_button_after_the_swap(browser, server)
     assert browser.switch_to.active_element == like_button(browser, post)
 
 
-def test_network_error_restores_prior_state_and_announces(browser, start_server):
+def outer_html(driver, element_id):
+    return driver.execute_script("const e = document.getElementById(arguments[0]); return e && e.outerHTML;", element_id)
+
+
+def tap_alert(driver):
+    return driver.execute_script(
+        "const a = document.getElementById('tap-alert');"
+        "return a && {hidden: a.hidden, role: a.getAttribute('role'), text: a.textContent};")
+
+
+def test_network_error_restores_the_exact_prior_markup_and_announces(browser, start_server):
     server = start_server("dropped", "--seed", "7", "--latency-ms", "1500", "--failure-rate", "0")
     post = "p1"
     browser.get(f"{server.url}/feed")
-    before = like_state(browser, post)
+    before = outer_html(browser, f"like-{post}")
+    assert tap_alert(browser)["hidden"] is True, "the page's alert shows before any tap"
     like_button(browser, post).click()
     assert like_state(browser, post)["busy"] == "true"
     server.kill()  # the connection drops before the like service answers
-    after = wait_until_settled(browser, post)
-    for key in ("pressed", "liked", "count", "text", "desired"):
-        assert after[key] == before[key], f"{key}: {before[key]!r} before, {after[key]!r} after the network error"
-    assert after["error"] and after["error"]["role"] == "alert", after
-    assert not after["animated"]
-    wait_for(browser, lambda d: live_text(d) == after["error"]["text"], "the network error was not announced")
+    wait_until_settled(browser, post)
+    assert outer_html(browser, f"like-{post}") == before, "the markup from before the tap was not put back exactly"
+    alert = tap_alert(browser)
+    assert alert["hidden"] is False and alert["role"] == "alert", alert
+    assert "couldn't be reached" in alert["text"], alert
+    wait_for(browser, lambda d: live_text(d) == alert["text"], "the network error was not announced")
     assert browser.switch_to.active_element == like_button(browser, post)
+
+
+def test_a_tap_that_times_out_restores_the_exact_prior_markup(browser, start_server):
+    server = start_server("slow", "--seed", "7", "--latency-ms", "3000", "--failure-rate", "0")
+    post = "p2"
+    browser.get(f"{server.url}/feed")
+    browser.execute_script("document.body.setAttribute('data-tap-timeout-ms', '300');")
+    before = outer_html(browser, f"like-{post}")
+    like_button(browser, post).click()
+    assert like_state(browser, post)["pressed"] == "true", "the optimistic state did not show at once"
+    wait_until_settled(browser, post, timeout=2)  # long before the server's 3 s
+    assert outer_html(browser, f"like-{post}") == before
+    assert tap_alert(browser)["hidden"] is False

@@ -76,6 +76,15 @@ extension TapEvent {
             ("outcome", .string(outcome.rawValue)),
             ("latencyMs", .int(latencyMilliseconds)),
             ("location", location.map(JSONValue.string) ?? .null),
+            ("priorText", .string(Self.describe(prior, as: stateName))),
+            ("optimisticText", .string(Self.describe(optimistic, as: stateName))),
         ])
+    }
+
+    /// A state as the event log shows it: "liked, 1,234", "not following, 7", or "–" for none. The JSON
+    /// carries it as `priorText` and `optimisticText`, so that a script shows the server's words.
+    public static func describe(_ state: ToggleState?, as name: String?) -> String {
+        guard let state, let name else { return "–" }
+        return (state.isOn ? "" : "not ") + name + ", " + CompactCount.grouped(state.count)
     }
 }

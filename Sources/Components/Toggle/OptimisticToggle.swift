@@ -21,7 +21,8 @@ import HTTPCore
 /// - Without `HX-Request`: `303` to `returnTo`; the outcome waits as a `ToggleStore.Flash` for the next
 ///   render of that viewer's component there (a failure message, or the animation of a new "on").
 /// - With `HX-Request`: `200` and the committed fragment, or `503` and the restored fragment carrying
-///   `failureMessage`.
+///   `failureMessage`; either with `HX-Trigger: {"announce":…}`, the text the live region says
+///   (`Announcement`).
 public struct OptimisticToggle: Sendable {
     /// The component's name in the event log, such as `LikeButton`.
     public let component: String
@@ -31,13 +32,19 @@ public struct OptimisticToggle: Sendable {
     public let events: TapEventLog
     /// What the component shows, and announces, after a tap that could not be saved.
     public let failureMessage: String
+    /// What an answer with a fragment announces of the state it shows (a failure: `failureMessage`).
+    public let announcements: ToggleDefinition.Announcements
 
-    public init(component: String, stateName: String, store: ToggleStore, events: TapEventLog, failureMessage: String) {
+    public init(
+        component: String, stateName: String, store: ToggleStore, events: TapEventLog, failureMessage: String,
+        announcements: ToggleDefinition.Announcements? = nil
+    ) {
         self.component = component
         self.stateName = stateName
         self.store = store
         self.events = events
         self.failureMessage = failureMessage
+        self.announcements = announcements ?? ToggleDefinition.Announcements(state: stateName)
     }
 
     /// A tap, checked by the component.
@@ -136,7 +143,10 @@ public struct OptimisticToggle: Sendable {
         let result = Result(
             prior: prior, committed: committed, succeeded: succeeded, message: succeeded ? nil : failureMessage)
         if tap.wantsFragment {
-            return .html(render(result), status: succeeded ? .ok : .serviceUnavailable)
+            var response = HTTPResponse.html(render(result), status: succeeded ? .ok : .serviceUnavailable)
+            response.headers[Announcement.header] = Announcement.headerValue(
+                result.message ?? announcements.text(isOn: committed.isOn))
+            return response
         }
         return .redirect(to: tap.returnTo)
     }

@@ -3,14 +3,20 @@ import HTTPCore
 extension ToggleDefinition {
     /// The OpenAPI description of the toggle's tap route: what every toggle answers, in the component's
     /// own words for what it toggles.
+    static let announceHeader =
+        #"What the page's live region says, as htmx events from the server: {"announce":"Liked"} (ASCII JSON)."#
+
     public var documentation: RouteDocumentation {
         var responses: [RouteDocumentation.Response] = [
             .seeOther("Without HX-Request: back to return_to; a failure shows there once."),
-            .html(200, "With HX-Request: the button's fragment in its committed state."),
+            .html(
+                200, "With HX-Request: the button's fragment in its committed state.",
+                headers: [.init("HX-Trigger", required: true, .string(), Self.announceHeader)]),
             .html(
                 503,
                 "With HX-Request, when the \(service) service failed: the fragment of the restored state with "
-                    + "the error (role=alert); also when too many taps wait on the service (Retry-After)."),
+                    + "the error (role=alert); also when too many taps wait on the service (Retry-After).",
+                headers: [.init("HX-Trigger", .string(), Self.announceHeader + " After a failure, the error.")]),
             .badField, .htmlError(404, "There is no \(target.noun) with that id."), .unsupportedForm,
         ]
         if let refusal {

@@ -54,6 +54,29 @@ public struct ToggleDefinition: Sendable {
         }
     }
 
+    /// What the live region says when a tap's answer arrives: the state it shows.
+    public struct Announcements: Sendable, Equatable {
+        /// Said when the answer shows the state on: `Liked`.
+        public var on: String
+        /// Said when it shows the state off: `Unliked`.
+        public var off: String
+
+        public init(on: String, off: String) {
+            self.on = on
+            self.off = off
+        }
+
+        /// From the state field's name: `starred` → "Starred" and "Not starred".
+        public init(state: String) {
+            self.init(on: state.prefix(1).uppercased() + state.dropFirst(), off: "Not " + state)
+        }
+
+        /// The text for a state that is on or off.
+        public func text(isOn: Bool) -> String {
+            isOn ? on : off
+        }
+    }
+
     /// The catalogue name, in URLs: `/components/{name}`, the tap at `/components/{name}/tap`.
     public var name: String
     /// The type's name in the event log: `LikeButton`.
@@ -67,6 +90,8 @@ public struct ToggleDefinition: Sendable {
     public var summary: String
     /// What the component shows, and announces, after a tap that could not be saved.
     public var failureMessage: String
+    /// What is announced when an answer shows a state (a failure announces `failureMessage`).
+    public var announcements: Announcements
     public var returnPath: ReturnPath
     public var refusal: Refusal?
     /// The component for `target` showing `shown`; a tap without script comes back to `returnTo`.
@@ -81,6 +106,7 @@ public struct ToggleDefinition: Sendable {
         service: String? = nil,
         summary: String,
         failureMessage: String,
+        announcements: Announcements? = nil,
         returnPath: ReturnPath,
         refusal: Refusal? = nil,
         render:
@@ -94,9 +120,26 @@ public struct ToggleDefinition: Sendable {
         self.service = service ?? name
         self.summary = summary
         self.failureMessage = failureMessage
+        self.announcements = announcements ?? Announcements(state: state)
         self.returnPath = returnPath
         self.refusal = refusal
         self.render = render
+    }
+
+    /// The form a self-managed root of this toggle posts: its tap, for `target`, asking for the state
+    /// opposite to `isOn`.
+    public func action(target: String, isOn: Bool, returnTo: String?) -> TapAction {
+        .toggle(path: tapPath, target: .init(self.target.field, target), state: state, isOn: isOn, returnTo: returnTo)
+    }
+
+    /// The self-managed root for `target` showing `shown`: `render`'s component, carrying the optimistic
+    /// state a tap shows at once (the state toggled, busy, and animated when it turns on), rendered by the
+    /// same `render` (see `SelfManaged`).
+    public func selfManaged(_ target: String, shown: ToggleStore.Presentation, returnTo: String?) -> SelfManaged {
+        SelfManaged(
+            key: name + " " + target,
+            committed: render(target, shown, returnTo),
+            optimistic: render(target, shown.optimisticNext, returnTo))
     }
 
     /// `/components/{name}/tap`.

@@ -23,18 +23,18 @@ public struct ToggleRoutes: RouteCollection {
     private let tapFields: Set<String>
     private let targetField: String
     private let stateField: String
-    private let render: @Sendable (String, ToggleStore.Presentation, String?) -> any HTMLComponent
+    private let selfManaged: @Sendable (String, ToggleStore.Presentation, String?) -> SelfManaged
 
     public init(definition: ToggleDefinition, store: ToggleStore, service: any ToggleService, events: TapEventLog) {
         self.definition = definition
         self.toggle = OptimisticToggle(
             component: definition.title, stateName: definition.state, store: store, events: events,
-            failureMessage: definition.failureMessage)
+            failureMessage: definition.failureMessage, announcements: definition.announcements)
         self.service = service
         self.tapFields = definition.tapFields
         self.targetField = definition.target.field
         self.stateField = definition.state
-        self.render = definition.render
+        self.selfManaged = { [definition] in definition.selfManaged($0, shown: $1, returnTo: $2) }
     }
 
     public func addRoutes(to routes: inout RouteGroup) {
@@ -68,10 +68,10 @@ public struct ToggleRoutes: RouteCollection {
         return toggle.handle(tap) { [service] in
             try await service.send(
                 ToggleRequest(component: component, target: target, viewer: viewer, on: on, forcedOutcome: forced))
-        } render: { [render] result in
+        } render: { [selfManaged] result in
             let shown = ToggleStore.Presentation(
                 state: result.committed, busy: false, animated: result.animated, message: result.message)
-            return render(target, shown, returnTo).renderedBytes
+            return selfManaged(target, shown, returnTo).renderedBytes
         }
     }
 }

@@ -54,6 +54,11 @@ public final class ToggleStore: ComponentState {
             self.animated = animated
             self.message = message
         }
+
+        /// What a tap on this shows at once: the state toggled, in flight, and animated when it turns on.
+        public var optimisticNext: Presentation {
+            Presentation(state: state.toggled(to: !state.isOn), busy: true, animated: !state.isOn)
+        }
     }
 
     private struct Storage {

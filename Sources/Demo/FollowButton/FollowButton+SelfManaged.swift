@@ -19,17 +19,23 @@ extension FollowButton {
 
     /// The follow button as a toggle: its fields, texts and rendering. The kit's `ToggleRoutes` handles
     /// its tap from this. A tap without a usable `return_to` lands on the user's profile.
-    public static let toggle = ToggleDefinition(
+    public static let toggle: ToggleDefinition = ToggleDefinition(
         name: "follow", title: "FollowButton",
         target: TapTarget("uid", noun: "user", purpose: "the person to follow", example: "ada"),
         state: "following",
         summary: "Tap a follow button: follow or unfollow a person, optimistically, with rollback on failure",
         failureMessage: failureMessage,
+        announcements: .init(on: "Following", off: "Not following"),
         returnPath: .perTarget(description: "the user's profile") { AppNavigator.profilePath($0) },
         refusal: .init(description: "The viewer is the user: no one follows themselves.") { uid, viewer in
             isOffered(uid, to: viewer) ? nil : "You cannot follow yourself: the viewer \(viewer) is that user."
         },
-        render: { uid, shown, returnTo in selfManaged(uid: uid, shown: shown, returnTo: returnTo) })
+        render: { uid, shown, returnTo in
+            FollowButton(
+                following: shown.state.isOn, followers: shown.state.count, animated: shown.animated,
+                busy: shown.busy, message: shown.message,
+                action: toggle.action(target: uid, isOn: shown.state.isOn, returnTo: returnTo))
+        })
 
     /// The follow button as the app registers it: previews, the followers of each user in `baseCounts`
     /// (from people other than the app's viewers), and its tap.
@@ -55,16 +61,13 @@ extension FollowButton {
         busy: Bool = false,
         animated: Bool = false,
         message: String? = nil
-    ) -> FollowButton {
-        FollowButton(
-            following: following,
-            followers: followers,
-            animated: animated,
-            busy: busy,
-            message: message,
-            action: .toggle(
-                path: tapPath, target: .init("uid", uid), state: "following", isOn: following, returnTo: returnTo)
-        )
+    ) -> SelfManaged {
+        selfManaged(
+            uid: uid,
+            shown: ToggleStore.Presentation(
+                state: ToggleState(isOn: following, count: followers), busy: busy, animated: animated,
+                message: message),
+            returnTo: returnTo)
     }
 
     /// The button as `viewer` should see it now: the optimistic state while their tap is in flight, and,
@@ -75,7 +78,7 @@ extension FollowButton {
         viewer: Viewer,
         follows: ToggleStore,
         returnTo: String? = nil
-    ) -> FollowButton? {
+    ) -> SelfManaged? {
         guard isOffered(uid, to: viewer), let shown = follows.presentation(uid, viewer: viewer) else { return nil }
         return selfManaged(uid: uid, shown: shown, returnTo: returnTo)
     }
@@ -83,10 +86,8 @@ extension FollowButton {
     /// The button showing `shown`, what `ToggleStore.presentation` found for a viewer.
     public static func selfManaged(
         uid: String, shown: ToggleStore.Presentation, returnTo: String? = nil
-    ) -> FollowButton {
-        selfManaged(
-            uid: uid, following: shown.state.isOn, followers: shown.state.count, returnTo: returnTo, busy: shown.busy,
-            animated: shown.animated, message: shown.message)
+    ) -> SelfManaged {
+        toggle.selfManaged(uid, shown: shown, returnTo: returnTo)
     }
 
     /// Whether `viewer` is offered a button to follow `uid`: everyone but `uid` themselves.

@@ -20,14 +20,20 @@ extension LikeButton {
 
     /// The like button as a toggle: its fields, texts and rendering. The kit's `ToggleRoutes` handles
     /// its tap from this.
-    public static let toggle = ToggleDefinition(
+    public static let toggle: ToggleDefinition = ToggleDefinition(
         name: "like", title: "LikeButton",
         target: TapTarget("post", noun: "post", purpose: "the post to like", example: "p1"),
         state: "liked",
         summary: "Tap a like button: like or unlike a post, optimistically, with rollback on failure",
         failureMessage: failureMessage,
+        announcements: .init(on: "Liked", off: "Unliked"),
         returnPath: .fixed(defaultReturnPath),
-        render: { post, shown, returnTo in selfManaged(post: post, shown: shown, returnTo: returnTo) })
+        render: { post, shown, returnTo in
+            LikeButton(
+                elementID: elementID(forPost: post), liked: shown.state.isOn, count: shown.state.count,
+                animated: shown.animated, busy: shown.busy, message: shown.message,
+                action: toggle.action(target: post, isOn: shown.state.isOn, returnTo: returnTo))
+        })
 
     public static let tapPath = toggle.tapPath
 
@@ -60,16 +66,12 @@ extension LikeButton {
         busy: Bool = false,
         animated: Bool = false,
         message: String? = nil
-    ) -> LikeButton {
-        LikeButton(
-            elementID: elementID(forPost: post),
-            liked: liked,
-            count: count,
-            animated: animated,
-            busy: busy,
-            message: message,
-            action: .toggle(path: tapPath, target: .init("post", post), state: "liked", isOn: liked, returnTo: returnTo)
-        )
+    ) -> SelfManaged {
+        selfManaged(
+            post: post,
+            shown: ToggleStore.Presentation(
+                state: ToggleState(isOn: liked, count: count), busy: busy, animated: animated, message: message),
+            returnTo: returnTo)
     }
 
     /// The button as `viewer` should see it now: the optimistic state while their tap is in flight,
@@ -79,15 +81,14 @@ extension LikeButton {
         viewer: Viewer,
         likes: ToggleStore,
         returnTo: String? = nil
-    ) -> LikeButton? {
+    ) -> SelfManaged? {
         likes.presentation(post, viewer: viewer).map { selfManaged(post: post, shown: $0, returnTo: returnTo) }
     }
 
     /// The button showing `shown`, what `ToggleStore.presentation` found for a viewer.
-    public static func selfManaged(post: String, shown: ToggleStore.Presentation, returnTo: String? = nil) -> LikeButton
-    {
-        selfManaged(
-            post: post, liked: shown.state.isOn, count: shown.state.count, returnTo: returnTo, busy: shown.busy,
-            animated: shown.animated, message: shown.message)
+    public static func selfManaged(
+        post: String, shown: ToggleStore.Presentation, returnTo: String? = nil
+    ) -> SelfManaged {
+        toggle.selfManaged(post, shown: shown, returnTo: returnTo)
     }
 }

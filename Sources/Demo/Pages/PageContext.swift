@@ -44,7 +44,7 @@ struct PageContext {
     }
 
     /// The follow button for `uid` as this viewer sees it; `nil` when the viewer is that user.
-    func followButton(for uid: String, returnTo: String) -> FollowButton? {
+    func followButton(for uid: String, returnTo: String) -> SelfManaged? {
         FollowButton.selfManaged(uid: uid, viewer: viewer, follows: site.follows, returnTo: returnTo)
     }
 }

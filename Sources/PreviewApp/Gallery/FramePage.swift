@@ -18,6 +18,7 @@ struct FramePage {
                 html.element(.script, .src("/public/app.js"), .defer)
             }
             html.element(.body, .class("frame")) { html in
+                TapAlert().render(into: &html)
                 html.element(.main, .class("frame-main")) { html in
                     html.raw(HTMLRaw(bytes: gallery.fragment))
                 }

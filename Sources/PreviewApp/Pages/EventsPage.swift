@@ -54,8 +54,8 @@ struct EventTable: HTMLComponent {
                         html.element(.td, text: event.component)
                         html.element(.td, text: event.instance)
                         html.element(.td, text: event.viewer.id)
-                        html.element(.td, text: Self.describe(event.prior, as: event.stateName))
-                        html.element(.td, text: Self.describe(event.optimistic, as: event.stateName))
+                        html.element(.td, text: TapEvent.describe(event.prior, as: event.stateName))
+                        html.element(.td, text: TapEvent.describe(event.optimistic, as: event.stateName))
                         html.element(.td, .class("outcome-" + event.outcome.rawValue), text: event.outcome.rawValue)
                         html.element(.td, text: "\(event.latencyMilliseconds) ms")
                         html.element(.td, text: event.location ?? "")
@@ -65,9 +65,4 @@ struct EventTable: HTMLComponent {
         }
     }
 
-    /// "liked, 1,234", "not following, 7", or "–" for no state.
-    static func describe(_ state: ToggleState?, as name: String?) -> String {
-        guard let state, let name else { return "–" }
-        return (state.isOn ? "" : "not ") + name + ", " + CompactCount.grouped(state.count)
-    }
 }

@@ -80,6 +80,7 @@ public struct PageLayout: Sendable {
                     }
                 }
                 SimulationStatusBar(settings: settings).render(into: &html)
+                TapAlert().render(into: &html)
                 html.element(.main, .class("page"), .id("main")) { html in
                     content(&html)
                 }

@@ -21,7 +21,7 @@ import Testing
             String(decoding: event.json.encoded(), as: UTF8.self)
                 == #"{"sequence":3,"time":"2000-02-29T00:00:00.000Z","component":"LikeButton","instance":"p1","#
                 + #""viewer":"\#(Viewer(id: "alice")!.id)","prior":{"liked":false,"count":10},"optimistic":{"liked":true,"count":11},"#
-                + #""outcome":"rolled-back","latencyMs":12,"location":null}"#
+                + #""outcome":"rolled-back","latencyMs":12,"location":null,"priorText":"not liked, 10","optimisticText":"liked, 11"}"#
         )
     }
 
@@ -39,7 +39,7 @@ import Testing
             String(decoding: event.json.encoded(), as: UTF8.self)
                 == #"{"sequence":1,"time":"1970-01-01T00:00:00.000Z","component":"AvatarView","instance":"ada","#
                 + #""viewer":"\#(Viewer(id: "v1")!.id)","prior":null,"optimistic":null,"outcome":"redirected","latencyMs":0,"#
-                + #""location":"/users/ada"}"#
+                + #""location":"/users/ada","priorText":"–","optimisticText":"–"}"#
         )
     }
 

@@ -41,7 +41,9 @@ import Testing
             .post, "/components/lamp/tap", headers: ["Cookie": "viewer=bob", "HX-Request": "true"],
             body: "lamp=l1&lit=true")
         #expect(response.status == .ok)
-        #expect(response.bodyText == #"<span class="lamp">true 3</span>"#)
+        #expect(
+            response.bodyText
+                == #"<span class="lamp" data-self-managed="lamp l1" data-optimistic="1|0|:|false 2">true 3</span>"#)
         #expect(service.requests == [ToggleRequest(component: "lamp", target: "l1", viewer: "bob", on: true)])
         let json = try #require(module.store.json(for: "l1", viewer: "bob"))
         #expect(

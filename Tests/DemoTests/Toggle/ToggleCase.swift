@@ -1,3 +1,4 @@
+import ComponentTesting
 import Components
 import Demo
 import HTTPCore
@@ -19,6 +20,8 @@ struct ToggleCase: Sendable, CustomTestStringConvertible {
     /// Where a tap on the first target without a usable `return_to` lands.
     let fallback: String
     let failureMessage: String
+    /// What a tap's answer announces when it shows the state on, and off.
+    let announced: (on: String, off: String)
     /// The component's routes over a store, a service and an event log.
     let routes: @Sendable (ToggleStore, any ToggleService, TapEventLog) -> any RouteCollection
     /// The component as `viewer` sees it, through its self-managed API.
@@ -37,11 +40,14 @@ struct ToggleCase: Sendable, CustomTestStringConvertible {
         component: "LikeButton", tapPath: "/components/like/tap", targetField: "post", stateField: "liked",
         first: ("p1", 10), second: ("p2", 9_999), fallback: "/feed",
         failureMessage: "Your like couldn't be saved, so it was undone. Please try again.",
+        announced: ("Liked", "Unliked"),
         routes: { store, service, events in
             ToggleRoutes(definition: LikeButton.toggle, store: store, service: service, events: events)
         },
         render: { post, viewer, store, returnTo in
-            LikeButton.selfManaged(post: post, viewer: viewer, likes: store, returnTo: returnTo)?.renderedString
+            LikeButton.selfManaged(post: post, viewer: viewer, likes: store, returnTo: returnTo).map {
+                withoutSelfManagement($0.renderedString)
+            }
         },
         markup: { liked, count, returnTo, busy, animated, message in
             let returnField = returnTo.map { #"<input type="hidden" name="return_to" value="\#($0)">"# } ?? ""
@@ -68,11 +74,14 @@ struct ToggleCase: Sendable, CustomTestStringConvertible {
         component: "FollowButton", tapPath: "/components/follow/tap", targetField: "uid", stateField: "following",
         first: ("ada", 10), second: ("linus", 9_999), fallback: "/users/ada",
         failureMessage: "Your follow couldn't be saved, so it was undone. Please try again.",
+        announced: ("Following", "Not following"),
         routes: { store, service, events in
             ToggleRoutes(definition: FollowButton.toggle, store: store, service: service, events: events)
         },
         render: { uid, viewer, store, returnTo in
-            FollowButton.selfManaged(uid: uid, viewer: viewer, follows: store, returnTo: returnTo)?.renderedString
+            FollowButton.selfManaged(uid: uid, viewer: viewer, follows: store, returnTo: returnTo).map {
+                withoutSelfManagement($0.renderedString)
+            }
         },
         markup: { following, count, returnTo, busy, animated, message in
             let returnField = returnTo.map { #"<input type="hidden" name="return_to" value="\#($0)">"# } ?? ""

@@ -14,14 +14,19 @@ extension __Name__ {
     public static let baseCounts = ["item-1": 3, "item-2": 0, "item-3": 12_345]
 
     /// The component as a toggle: its fields, texts and rendering.
-    public static let toggle = ToggleDefinition(
+    public static let toggle: ToggleDefinition = ToggleDefinition(
         name: "__name__", title: "__Name__",
         target: TapTarget("item", noun: "item", purpose: "the item to turn on or off", example: "item-1"),
         state: "on",
         summary: "Tap a __Name__: turn it on or off for an item, optimistically, with rollback on failure",
         failureMessage: failureMessage,
+        announcements: .init(on: "On", off: "Off"),
         returnPath: .fixed("/components/__name__"),
-        render: { item, shown, returnTo in selfManaged(item: item, shown: shown, returnTo: returnTo) })
+        render: { item, shown, returnTo in
+            __Name__(
+                isOn: shown.state.isOn, count: shown.state.count, busy: shown.busy, message: shown.message,
+                action: toggle.action(target: item, isOn: shown.state.isOn, returnTo: returnTo))
+        })
 
     public static let tapPath = toggle.tapPath
 
@@ -30,7 +35,8 @@ extension __Name__ {
         ToggleModule(toggle, preview: preview, baseCounts: baseCounts, styles: styles, context: context)
     }
 
-    /// A __Name__ for `item` that handles its own tap.
+    /// A __Name__ for `item` that handles its own tap: the component, carrying the optimistic state a tap
+    /// shows at once (rendered by `toggle.render`, the same code as every other state).
     ///
     /// - Parameters:
     ///   - item: What it turns on or off.
@@ -41,18 +47,17 @@ extension __Name__ {
     ///   - message: An error to announce.
     public static func selfManaged(
         item: String, on: Bool, count: Int, returnTo: String? = nil, busy: Bool = false, message: String? = nil
-    ) -> __Name__ {
-        __Name__(
-            isOn: on, count: count, busy: busy, message: message,
-            action: .toggle(path: tapPath, target: .init("item", item), state: "on", isOn: on, returnTo: returnTo))
+    ) -> SelfManaged {
+        selfManaged(
+            item: item,
+            shown: ToggleStore.Presentation(state: ToggleState(isOn: on, count: count), busy: busy, message: message),
+            returnTo: returnTo)
     }
 
     /// The component showing `shown`, what its store found for a viewer.
     public static func selfManaged(
         item: String, shown: ToggleStore.Presentation, returnTo: String? = nil
-    ) -> __Name__ {
-        selfManaged(
-            item: item, on: shown.state.isOn, count: shown.state.count, returnTo: returnTo, busy: shown.busy,
-            message: shown.message)
+    ) -> SelfManaged {
+        toggle.selfManaged(item, shown: shown, returnTo: returnTo)
     }
 }

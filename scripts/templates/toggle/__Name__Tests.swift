@@ -25,6 +25,8 @@ import __Module__
         #expect(html.contains(#"<input type="hidden" name="item" value="item-1">"#))
         #expect(html.contains(#"<input type="hidden" name="on" value="true">"#))
         #expect(html.contains(#"aria-pressed="false""#))
+        // The root carries the optimistic state a tap shows at once, for the kit's browser script.
+        #expect(html.contains(#"data-self-managed="__name__ item-1" data-optimistic=""#))
     }
 
     @Test func aTapCommits() async throws {
@@ -48,6 +50,7 @@ import __Module__
         #expect(tap.status == .serviceUnavailable)
         #expect(tap.bodyText.contains(#"role="alert""#))
         #expect(tap.bodyText.contains(#"aria-pressed="false""#))
+        #expect(tap.headers["HX-Trigger"] == #"{"announce":"Your change couldn't be saved, so it was undone. Please try again."}"#)
         #expect(try await state(app, "item-3", viewer: "tester") == before)
         #expect(app.events.recent().first?.outcome == .rolledBack)
     }

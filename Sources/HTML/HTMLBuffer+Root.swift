@@ -1,0 +1,45 @@
+extension HTMLBuffer {
+    /// Appends a component's rendered markup with attributes added to its root, the first start tag: they
+    /// go after the root's own, escaped like every attribute.
+    ///
+    /// ```swift
+    /// html.raw(button.renderedBytes, addingToRoot: .custom("data-self-managed", "like p1"))
+    /// ```
+    /// - Parameters:
+    ///   - markup: Markup this module rendered, starting with its root's start tag.
+    ///   - attributes: What to add to the root.
+    public mutating func raw(_ markup: [UInt8], addingToRoot attributes: HTMLAttribute?...) {
+        guard let end = Self.endOfFirstStartTag(markup) else {
+            raw(HTMLRaw(bytes: markup))
+            return
+        }
+        markup.withUnsafeBufferPointer { all in
+            appendBytes(UnsafeBufferPointer(rebasing: all[..<end]))
+            for attribute in attributes {
+                append(attribute)
+            }
+            appendBytes(UnsafeBufferPointer(rebasing: all[end...]))
+        }
+    }
+
+    /// The index of the `>` (or of the `/` of `/>`) that ends the first start tag, outside quoted values.
+    static func endOfFirstStartTag(_ markup: [UInt8]) -> Int? {
+        guard let open = markup.firstIndex(of: UInt8(ascii: "<")), open + 1 < markup.count,
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(markup[open + 1] | 0x20)
+        else { return nil }
+        var quote: UInt8?
+        var index = open + 1
+        while index < markup.count {
+            let byte = markup[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return index > 0 && markup[index - 1] == UInt8(ascii: "/") ? index - 1 : index
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,75 @@
+import ComponentTesting
+import Components
+import HTML
+import Testing
+
+/// The kit's self-managed root: its key, the patch to its optimistic state (or that state's whole markup),
+/// and a toggle's optimistic state rendered by the toggle's own `render`.
+@Suite struct SelfManagedTests {
+    private struct Badge: HTMLComponent {
+        var on: Bool
+        var count: Int
+        var busy = false
+        func render(into html: inout HTMLBuffer) {
+            html.element(.p, .class("badge"), .ariaBusy(busy)) { html in
+                html.element(.button, .ariaPressed(on), text: on ? "On" : "Off")
+                if on {
+                    html.element(.span, .class("star"), text: "★")
+                }
+                html.element(.span, text: "\(count)")
+            }
+        }
+    }
+
+    private static let definition = ToggleDefinition(
+        name: "badge", title: "Badge",
+        target: TapTarget("badge", noun: "badge", purpose: "the badge", example: "b1"),
+        state: "starred", summary: "Tap a badge", failureMessage: "No.", returnPath: .fixed("/"),
+        render: { _, shown, _ in Badge(on: shown.state.isOn, count: shown.state.count, busy: shown.busy) })
+
+    @Test func aRootCarriesItsKeyAndThePatchToItsOptimisticState() throws {
+        let html = SelfManaged(
+            key: "badge b1", committed: Badge(on: false, count: 1), optimistic: Badge(on: false, count: 2, busy: true)
+        ).renderedString
+        #expect(
+            html
+                == #"<p class="badge" data-self-managed="badge b1" data-optimistic="3|0|=aria-busy|true|2|:|2"><button aria-pressed="false">Off</button><span>1</span></p>"#
+        )
+        #expect(withoutSelfManagement(html) == Badge(on: false, count: 1).renderedString)
+    }
+
+    @Test func anOptimisticStateWithOtherElementsIsCarriedWhole() {
+        let optimistic = Badge(on: true, count: 2, busy: true)
+        let html = SelfManaged(key: "badge b1", committed: Badge(on: false, count: 1), optimistic: optimistic)
+            .renderedString
+        var expected = HTMLBuffer()
+        expected.element(.p, .custom("data-optimistic-html", optimistic.renderedString))
+        let attribute = String(decoding: expected.bytes, as: UTF8.self).dropFirst(2).dropLast(5)  // ` data-…="…"`
+        #expect(html.contains(#"data-self-managed="badge b1""# + attribute + ">"))
+        #expect(!html.contains("data-optimistic=\""))
+    }
+
+    @Test func aRootWithoutAnOptimisticStateCarriesItsKeyAlone() {
+        let html = SelfManaged(key: "badge b1", committed: Badge(on: false, count: 1), optimistic: nil).renderedString
+        #expect(html.hasPrefix(#"<p class="badge" data-self-managed="badge b1"><button"#))
+    }
+
+    @Test func aTogglesOptimisticStateIsItsOwnRenderToggledBusyAndAnimatedWhenItTurnsOn() {
+        let shown = ToggleStore.Presentation(state: .init(isOn: false, count: 3), message: "an old failure")
+        #expect(shown.optimisticNext == .init(state: .init(isOn: true, count: 4), busy: true, animated: true))
+        let on = ToggleStore.Presentation(state: .init(isOn: true, count: 4), animated: true)
+        #expect(on.optimisticNext == .init(state: .init(isOn: false, count: 3), busy: true, animated: false))
+        let root = Self.definition.selfManaged("b1", shown: shown, returnTo: nil)
+        #expect(root.key == "badge b1")
+        #expect(root.committed.renderedString == Badge(on: false, count: 3).renderedString)
+        #expect(root.optimistic?.renderedString == Badge(on: true, count: 4, busy: true).renderedString)
+    }
+
+    @Test func announcementsComeFromTheStateUnlessGiven() {
+        #expect(Self.definition.announcements == .init(on: "Starred", off: "Not starred"))
+        #expect(Self.definition.announcements.text(isOn: true) == "Starred")
+        #expect(
+            Announcement.headerValue(#"Said "ok" \ déjà ✓ 🎉"#)
+                == #"{"announce":"Said \"ok\" \\ d\u00e9j\u00e0 \u2713 \ud83c\udf89"}"#)
+    }
+}

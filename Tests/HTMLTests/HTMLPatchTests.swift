@@ -1,0 +1,129 @@
+import Testing
+
+@testable import HTML
+
+/// Every element of some markup as a browser would list them (`[root, ...root.querySelectorAll('*')]`):
+/// its name, attributes and, for an element holding only text, that text. Applying a patch to the model
+/// of one render must give the model of the other.
+private struct Model: Equatable {
+    struct Element: Equatable {
+        var name: String
+        var attributes: [String: String]
+        var text: String?
+    }
+
+    var elements: [Element] = []
+
+    init(_ markup: String) {
+        let bytes = Array(markup.utf8)
+        let tokens = HTMLTokenizer.tokenize(bytes).tokens
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            switch token.kind {
+            case .startTag(let name, _):
+                let tag = HTMLStartTag(bytes[token.range])
+                elements.append(
+                    Element(
+                        name: name,
+                        attributes: Dictionary(uniqueKeysWithValues: tag.attributes.map { ($0.name, $0.value) })))
+                if !HTMLTokenizer.voidElements.contains(name) { open.append(elements.count - 1) }
+            case .endTag:
+                open.removeLast()
+            case .text:
+                if case .startTag = tokens[index - 1].kind, let parent = open.last {
+                    elements[parent].text = HTMLEntities.decode(bytes[token.range])
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    func applying(_ patch: HTMLPatch) -> Model {
+        var model = self
+        for change in patch.changes {
+            switch change {
+            case .setAttribute(let element, let name, let value): model.elements[element].attributes[name] = value
+            case .removeAttribute(let element, let name): model.elements[element].attributes[name] = nil
+            case .setText(let element, let text): model.elements[element].text = text
+            }
+        }
+        return model
+    }
+}
+
+@Suite struct HTMLPatchTests {
+    static let committed =
+        #"<div class="like" data-count="9999"><form action="/tap"><input type="hidden" name="liked" value="true"><button aria-pressed="false">♥ <span class="count">9,999</span></button></form></div>"#
+    static let optimistic =
+        #"<div class="like like--animated" aria-busy="true" data-count="10000"><form action="/tap"><input type="hidden" name="liked" value="false"><button aria-pressed="true">♥ <span class="count">10K</span></button></form></div>"#
+
+    @Test func thePatchTurnsOneRenderIntoTheOther() throws {
+        let patch = try #require(HTMLPatch(from: Array(Self.committed.utf8), to: Array(Self.optimistic.utf8)))
+        #expect(patch.elementCount == 5)
+        #expect(
+            patch.changes == [
+                .setAttribute(element: 0, name: "class", value: "like like--animated"),
+                .setAttribute(element: 0, name: "aria-busy", value: "true"),
+                .setAttribute(element: 0, name: "data-count", value: "10000"),
+                .setAttribute(element: 2, name: "value", value: "false"),
+                .setAttribute(element: 3, name: "aria-pressed", value: "true"),
+                .setText(element: 4, text: "10K"),
+            ])
+        #expect(Model(Self.committed).applying(patch) == Model(Self.optimistic))
+        // And back, with the attribute the other render does not have removed.
+        let back = try #require(HTMLPatch(from: Array(Self.optimistic.utf8), to: Array(Self.committed.utf8)))
+        #expect(back.changes.contains(.removeAttribute(element: 0, name: "aria-busy")))
+        #expect(Model(Self.optimistic).applying(back) == Model(Self.committed))
+    }
+
+    @Test func theSameMarkupHasAnEmptyPatch() throws {
+        let patch = try #require(HTMLPatch(from: Array(Self.committed.utf8), to: Array(Self.committed.utf8)))
+        #expect(patch.changes.isEmpty)
+        #expect(patch.encoded == "5")
+    }
+
+    @Test(arguments: [
+        (#"<p><span>a</span></p>"#, #"<p><span>a</span><b>!</b></p>"#),  // an element more
+        (#"<p><span>a</span></p>"#, #"<p><em>a</em></p>"#),  // another name
+        (#"<p><span></span></p>"#, #"<p><span>a</span></p>"#),  // text where there was none
+        (#"<p>a <b>b</b></p>"#, #"<p>c <b>b</b></p>"#),  // text beside an element
+    ])
+    func rendersWithOtherElementsHaveNoPatch(_ pair: (String, String)) {
+        #expect(HTMLPatch(from: Array(pair.0.utf8), to: Array(pair.1.utf8)) == nil)
+    }
+
+    @Test func valuesAreDecodedAndTheEncodingSurvivesItsSeparators() throws {
+        let from = #"<p title="a"><b>x</b></p>"#
+        let to = #"<p title="&quot;1|2\3&quot; &amp; &#39;&lt;"><b>&lt;y&gt; | \</b></p>"#
+        let patch = try #require(HTMLPatch(from: Array(from.utf8), to: Array(to.utf8)))
+        #expect(
+            patch.changes == [
+                .setAttribute(element: 0, name: "title", value: #""1|2\3" & '<"#),
+                .setText(element: 1, text: #"<y> | \"#),
+            ])
+        #expect(patch.encoded == #"2|0|=title|"1\|2\\3" & '<|1|:|<y> \| \\"#)
+        #expect(HTMLPatch(encoded: patch.encoded) == patch)
+    }
+
+    @Test(arguments: ["", "x", "2|0", "2|5|=a|b", "2|0|?a|b", "2|0|=|b", "2|0|:a|b", "2|0|=a|b\\"])
+    func textThatIsNotAPatchIsRefused(_ text: String) {
+        #expect(HTMLPatch(encoded: text) == nil)
+    }
+
+    @Test func attributesAreAddedToTheRootOnly() {
+        var html = HTMLBuffer()
+        html.raw(
+            Array(#"<div title="a > b"><p class="x">t</p></div>"#.utf8),
+            addingToRoot: .custom("data-key", #"k "1""#), nil)
+        #expect(
+            String(decoding: html.bytes, as: UTF8.self)
+                == #"<div title="a > b" data-key="k &quot;1&quot;"><p class="x">t</p></div>"#)
+        var void = HTMLBuffer()
+        void.raw(Array(#"<img src="a.svg">"#.utf8), addingToRoot: .custom("data-key", "k"))
+        #expect(String(decoding: void.bytes, as: UTF8.self) == #"<img src="a.svg" data-key="k">"#)
+        var text = HTMLBuffer()
+        text.raw(Array("just text".utf8), addingToRoot: .custom("data-key", "k"))
+        #expect(String(decoding: text.bytes, as: UTF8.self) == "just text")
+    }
+}
