@@ -37,7 +37,16 @@ let package = Package(
         .target(name: "PreviewApp", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "DevProtocol"]),
         // The demo: AvatarView, LikeButton, FollowButton, and the pages that place them, over fixtures.
         // Components scaffolded here (scripts/new-component) import PreviewKit, as a package of your own does.
-        .target(name: "Demo", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "PreviewApp", "PreviewKit"]),
+        // Its components' stylesheets are read from the sources when asked for (ComponentStyles.file), so
+        // SwiftPM leaves them out of the build; scripts/new-component adds a new one's above the marker.
+        .target(
+            name: "Demo", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "PreviewApp", "PreviewKit"],
+            exclude: [
+                "AvatarView/AvatarView.css",
+                "FollowButton/FollowButton.css",
+                "LikeButton/LikeButton.css",
+                // new-component: stylesheets above this line
+            ]),
         // The one module an outside package imports: the kit, re-exported.
         .target(name: "PreviewKit", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "PreviewApp"]),
         // A thin executable: the command line over the demo's modules.

@@ -2,7 +2,8 @@
 public enum ChangeKind: Sendable, Equatable {
     /// A Swift source or the manifest: build.
     case source
-    /// A stylesheet under `Public/`, served as `path`: swap it in the pages.
+    /// A stylesheet under `Public/`, served as `path`, or a component's under `Sources/`, served in
+    /// `/components.css` (read when asked for, so no build): swap it in the pages.
     case stylesheet(path: String)
     /// Any other file under `Public/`: reload the pages (the server already serves the new bytes).
     case publicFile
@@ -12,6 +13,7 @@ public enum ChangeKind: Sendable, Equatable {
     /// Classifies `path`, relative to the package root.
     ///
     /// Watched: `Sources/` (everything but hidden and temporary files), `Public/`, and `Package.swift`.
+    /// A stylesheet in `Sources/` is a component's (`ComponentStyles.file`).
     /// Ignored anywhere: `.build/`, hidden files and folders, editor temporaries (`*.swp`, `*.swx`,
     /// `*~`, `4913`, `#name#`).
     public init(path: String) {
@@ -25,7 +27,7 @@ public enum ChangeKind: Sendable, Equatable {
         } else if parts.count == 1 && name == "Package.swift" {
             self = .source
         } else if first == "Sources" && parts.count > 1 {
-            self = .source
+            self = name.hasSuffix(".css") ? .stylesheet(path: "/components.css") : .source
         } else if first == "Public" && parts.count > 1 {
             let served = "/public/" + parts.dropFirst().joined(separator: "/")
             self = name.hasSuffix(".css") ? .stylesheet(path: served) : .publicFile

@@ -12,6 +12,7 @@ import Testing
     @Test func stylesheetsAreSwappedAndOtherPublicFilesReload() {
         #expect(ChangeKind(path: "Public/app.css") == .stylesheet(path: "/public/app.css"))
         #expect(ChangeKind(path: "Public/themes/dark.css") == .stylesheet(path: "/public/themes/dark.css"))
+        #expect(ChangeKind(path: "Sources/Demo/LikeButton/LikeButton.css") == .stylesheet(path: "/components.css"))
         #expect(ChangeKind(path: "Public/app.js") == .publicFile)
         #expect(ChangeKind(path: "Public/avatar-placeholder.svg") == .publicFile)
     }

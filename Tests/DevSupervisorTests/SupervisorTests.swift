@@ -141,6 +141,9 @@ import Testing
             // The running server serves the new bytes at once.
             let sheet = try RawConnection(port: supervisor.port).request("/public/app.css")
             #expect(String(decoding: sheet.body, as: UTF8.self) == "body { color: rebeccapurple }\n")
+            // A component's stylesheet in the sources is read by the server when asked for: no build either.
+            try fixture.write(".thing { color: teal }\n", to: "Sources/App/Thing.css")
+            #expect(try events.next("css") == "/components.css")
             try fixture.write("console.log(1)\n", to: "Public/extra.js")
             #expect(try events.next("reload") == first)
             #expect(fixture.buildCount == 1)

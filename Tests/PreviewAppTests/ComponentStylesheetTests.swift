@@ -1,5 +1,6 @@
 import Components
 import Demo
+import Foundation
 import HTTPCore
 import HTTPTesting
 import PreviewApp
@@ -33,6 +34,54 @@ import Testing
         #expect(again.body.isEmpty)
         let other = try await app.responder.test(.get, "/components.css", headers: ["If-None-Match": "\"other\""])
         #expect(other.status == .ok)
+    }
+
+    @Test func theDemoComponentsStylesComeFromTheirOwnFolders() async throws {
+        let css = try await app().responder.test(.get, "/components.css").bodyText
+        for (folder, rule) in [
+            ("AvatarView", ".avatar-image {"), ("LikeButton", ".like-button {"), ("FollowButton", ".follow-button {"),
+        ] {
+            let file = try String(
+                contentsOfFile: PackagePaths.root + "/Sources/Demo/\(folder)/\(folder).css", encoding: .utf8)
+            #expect(file.contains(rule))
+            #expect(css.contains(file), "\(folder).css is served whole")
+        }
+        let kit = try String(contentsOfFile: PackagePaths.publicFolder + "/app.css", encoding: .utf8)
+        for component in [".like", ".follow", ".avatar", ".vip-badge"] {
+            #expect(!kit.contains(component), "app.css keeps a component's rule: \(component)")
+        }
+    }
+
+    /// A module whose stylesheet is a file in a folder of its own.
+    private struct FromFile: ComponentModule {
+        var folder: String
+        var styles: ComponentStyles? { .file("Thing.css", beside: folder + "/Thing+SelfManaged.swift") }
+        func addRoutes(to routes: inout RouteGroup) {}
+    }
+
+    @Test func anEditedStylesheetIsServedAtTheNextRequestWithANewTag() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("styles-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try ".thing { color: red; }\n".write(toFile: folder + "/Thing.css", atomically: true, encoding: .utf8)
+        let app = try Application(options: PreviewOptions()) { _ in [FromFile(folder: folder)] }
+        let first = try await app.responder.test(.get, "/components.css")
+        #expect(first.bodyText.contains(".thing { color: red; }"))
+        let etag = try #require(first.headers["ETag"])
+        #expect(
+            try await app.responder.test(.get, "/components.css", headers: ["If-None-Match": etag]).status
+                == .notModified)
+
+        try ".thing { color: blue; }\n".write(toFile: folder + "/Thing.css", atomically: true, encoding: .utf8)
+        let second = try await app.responder.test(.get, "/components.css", headers: ["If-None-Match": etag])
+        #expect(second.status == .ok, "the edit was not seen")
+        #expect(second.bodyText.contains(".thing { color: blue; }"))
+        #expect(second.headers["ETag"] != etag)
+
+        try FileManager.default.removeItem(atPath: folder + "/Thing.css")
+        let gone = try await app.responder.test(.get, "/components.css")
+        #expect(gone.status == .ok)
+        #expect(gone.bodyText.contains("Thing.css could not be read."))
     }
 
     @Test func everyPageAndFrameLinksIt() async throws {

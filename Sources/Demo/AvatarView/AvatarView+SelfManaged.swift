@@ -49,6 +49,8 @@ extension AvatarView {
 
     /// The avatar as the app registers it: previews and its tap, which goes where `navigator` says.
     public static func module(_ context: ComponentContext, navigator: any Navigator) -> NavigationModule {
-        NavigationModule(navigation, preview: preview, context: context) { navigator.profileDestination(for: $0) }
+        NavigationModule(navigation, preview: preview, styles: .file("AvatarView.css"), context: context) {
+            navigator.profileDestination(for: $0)
+        }
     }
 }

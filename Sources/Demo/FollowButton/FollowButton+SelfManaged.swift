@@ -40,7 +40,8 @@ extension FollowButton {
     /// The follow button as the app registers it: previews, the followers of each user in `baseCounts`
     /// (from people other than the app's viewers), and its tap.
     public static func module(_ context: ComponentContext, baseCounts: [String: Int]) -> ToggleModule {
-        ToggleModule(toggle, preview: preview, baseCounts: baseCounts, context: context)
+        ToggleModule(
+            toggle, preview: preview, baseCounts: baseCounts, styles: .file("FollowButton.css"), context: context)
     }
 
     /// A follow button for `uid` that handles its own tap.

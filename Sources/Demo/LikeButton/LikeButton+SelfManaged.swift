@@ -40,7 +40,8 @@ extension LikeButton {
     /// The like button as the app registers it: previews, the likes of each post in `baseCounts` (from
     /// people other than the app's viewers), and its tap.
     public static func module(_ context: ComponentContext, baseCounts: [String: Int]) -> ToggleModule {
-        ToggleModule(toggle, preview: preview, baseCounts: baseCounts, context: context)
+        ToggleModule(
+            toggle, preview: preview, baseCounts: baseCounts, styles: .file("LikeButton.css"), context: context)
     }
 
     /// The stable id of a post's button, the same in pages and fragments: `like-{post}`.

@@ -20,28 +20,6 @@ final class StaticFileCache: Sendable {
         let contentType: String
     }
 
-    /// What `stat` says about a file that tells one version of it from another.
-    struct FileIdentity: Sendable, Equatable {
-        let device: UInt64
-        let inode: UInt64
-        let size: Int
-        let modified: Int
-
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int(info.st_size)
-            modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-        }
-
-        /// The identity of the regular file at `path` (symlinks followed), or `nil`.
-        static func of(_ path: String) -> FileIdentity? {
-            var info = stat()
-            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            return FileIdentity(info)
-        }
-    }
-
     /// Files larger than this are read for every request instead.
     let maximumFileBytes: Int
     /// Beyond this many entries the cache starts over (a public folder has a few dozen files).

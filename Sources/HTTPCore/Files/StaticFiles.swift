@@ -89,7 +89,7 @@ public struct StaticFiles: RouteCollection {
             // Sent again to the same request while the path names the file that was read: the check the
             // cache makes, one `stat`.
             let identity = file.identity
-            response.reusableWhile = { StaticFileCache.FileIdentity.of(requested) == identity }
+            response.reusableWhile = { FileIdentity.of(requested) == identity }
         }
         return response
     }
@@ -141,7 +141,7 @@ extension Substring {
 struct FileContents {
     let bytes: [UInt8]
     let etag: String
-    let identity: StaticFileCache.FileIdentity
+    let identity: FileIdentity
 
     init?(path: String) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -158,7 +158,7 @@ struct FileContents {
             guard count > 0 else { return nil }
             offset += count
         }
-        let identity = StaticFileCache.FileIdentity(info)
+        let identity = FileIdentity(info)
         self.bytes = bytes
         self.identity = identity
         self.etag = "\"\(String(size, radix: 16))-\(String(identity.modified, radix: 16))\""

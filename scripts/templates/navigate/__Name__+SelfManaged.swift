@@ -22,7 +22,7 @@ extension __Name__ {
 
     /// The component as the app registers it: its previews, its styles and its tap.
     public static func module(_ context: ComponentContext) -> NavigationModule {
-        NavigationModule(navigation, preview: preview, styles: styles, context: context) { destinations[$0] }
+        NavigationModule(navigation, preview: preview, styles: .file("__Name__.css"), context: context) { destinations[$0] }
     }
 
     /// A __Name__ that goes to the destination named `to` when tapped.

@@ -13,8 +13,13 @@ let package = Package(
         .package(path: "__KIT_PATH__")
     ],
     targets: [
-        // The components: one folder each, with the plain view, +SelfManaged and +Previews.
-        .target(name: "__Module__", dependencies: [.product(name: "PreviewKit", package: "__KIT_ID__")]),
+        // The components: one folder each, with the plain view, +SelfManaged, +Previews and its stylesheet,
+        // which the server reads from here when asked for (so SwiftPM leaves it out of the build).
+        .target(
+            name: "__Module__", dependencies: [.product(name: "PreviewKit", package: "__KIT_ID__")],
+            exclude: [
+                // new-component: stylesheets above this line
+            ]),
         .executableTarget(
             name: "preview",
             dependencies: ["__Module__", .product(name: "PreviewKit", package: "__KIT_ID__")]),

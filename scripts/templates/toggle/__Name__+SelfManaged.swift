@@ -32,7 +32,7 @@ extension __Name__ {
 
     /// The component as the app registers it: its previews, its state, its styles and its tap.
     public static func module(_ context: ComponentContext) -> ToggleModule {
-        ToggleModule(toggle, preview: preview, baseCounts: baseCounts, styles: styles, context: context)
+        ToggleModule(toggle, preview: preview, baseCounts: baseCounts, styles: .file("__Name__.css"), context: context)
     }
 
     /// A __Name__ for `item` that handles its own tap: the component, carrying the optimistic state a tap
