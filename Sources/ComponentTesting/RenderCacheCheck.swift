@@ -66,14 +66,15 @@ public enum RenderCacheCheck {
                         let step =
                             "POST \(tap.path) \(tap.body) (\(outcome == "never" ? "committed" : "rolled back")"
                             + (fragment ? ", HX-Request" : "") + ")"
-                        let statuses = try await [kept, fresh].asyncMap { app in
+                        // The answer itself too: a kept fragment must be the bytes of a fresh render.
+                        let answers = try await [kept, fresh].asyncMap { app in
                             try await app.responder.test(
-                                .post, tap.path, headers: headers(viewers[0], extra), body: tap.body
-                            ).status
+                                .post, tap.path, headers: headers(viewers[0], extra), body: tap.body)
                         }
-                        if statuses[0] != statuses[1] {
+                        if answers[0].status != answers[1].status || answers[0].body != answers[1].body {
                             differences.append(
-                                "\(step): \(statuses[0].code) with kept pages, \(statuses[1].code) without")
+                                "\(step): \(answers[0].status.code) with kept pages, \(answers[1].status.code) "
+                                    + "without" + (answers[0].body != answers[1].body ? ", and other bytes" : ""))
                         }
                         try await compare(after: step)
                     }

@@ -22,8 +22,38 @@ extension HTMLBuffer {
         }
     }
 
+    /// Renders `component` here, then adds to its root (its first start tag) the attributes `decorate`
+    /// makes from its markup, which it reads in place: nothing is copied but the bytes after the root's
+    /// start tag, moved along once.
+    ///
+    /// ```swift
+    /// html.render(button) { markup in HTMLAttributes(.custom("data-bytes", integer: markup.count)) }
+    /// ```
+    public mutating func render(
+        _ component: some HTMLComponent, decoratingRoot decorate: (UnsafeBufferPointer<UInt8>) -> HTMLAttributes
+    ) {
+        let start = count
+        component.render(into: &self)
+        let added = decorate(UnsafeBufferPointer(start: base + start, count: count - start)).bytes
+        guard !added.isEmpty,
+            let end = Self.endOfFirstStartTag(UnsafeBufferPointer(start: base + start, count: count - start))
+        else { return }
+        let insertAt = start + end
+        let moved = count - insertAt
+        if count + added.count > capacity {
+            grow(toAtLeast: count + added.count)
+        }
+        (base + insertAt + added.count).update(from: base + insertAt, count: moved)  // memmove: overlapping
+        added.withUnsafeBufferPointer { (base + insertAt).update(from: $0.baseAddress!, count: $0.count) }
+        count += added.count
+    }
+
     /// The index of the `>` (or of the `/` of `/>`) that ends the first start tag, outside quoted values.
     static func endOfFirstStartTag(_ markup: [UInt8]) -> Int? {
+        markup.withUnsafeBufferPointer { endOfFirstStartTag($0) }
+    }
+
+    static func endOfFirstStartTag(_ markup: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let open = markup.firstIndex(of: UInt8(ascii: "<")), open + 1 < markup.count,
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(markup[open + 1] | 0x20)
         else { return nil }

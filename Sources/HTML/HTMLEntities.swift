@@ -3,8 +3,12 @@
 /// written.
 enum HTMLEntities {
     static func decode(_ bytes: ArraySlice<UInt8>) -> String {
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        bytes.withUnsafeBufferPointer { decode($0) }
+    }
+
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         var rest = text[...]
         while let ampersand = rest.firstIndex(of: "&") {

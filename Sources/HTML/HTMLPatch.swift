@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What changes between two renders of one component root that have the same elements: the attributes
 /// and texts that differ, each at an element's index. A self-managed root carries the patch to its
 /// optimistic next state, so that a browser script can show that state at once without knowing the
@@ -34,58 +38,122 @@ public struct HTMLPatch: Sendable, Equatable {
     /// The changes that turn the markup `from` into the markup `to`, or `nil` when the two do not have
     /// the same elements in the same order.
     public init?(from: [UInt8], to: [UInt8]) {
-        let before = HTMLTokenizer.tokenize(from).tokens
-        let after = HTMLTokenizer.tokenize(to).tokens
-        guard before.count == after.count else { return nil }
+        let found = from.withUnsafeBufferPointer { old in
+            to.withUnsafeBufferPointer { new in Self.differences(from: old, to: new) }
+        }
+        guard let found else { return nil }
+        self.init(elementCount: found.elements, changes: found.changes)
+    }
+
+    /// Walks both renders token by token; a token whose bytes are the same in both costs a comparison.
+    private static func differences(
+        from old: UnsafeBufferPointer<UInt8>, to new: UnsafeBufferPointer<UInt8>
+    ) -> (elements: Int, changes: [Change])? {
+        var oldTokens = HTMLPatchScanner(old)
+        var newTokens = HTMLPatchScanner(new)
         var changes: [Change] = []
         var elements = 0
-        var open: [(element: Int, token: Int)] = []  // the elements open at this token, and their start tags
-        for index in before.indices {
-            let old = before[index]
-            let new = after[index]
-            switch (old.kind, new.kind) {
-            case (.startTag(let name, let selfClosing), .startTag(let newName, let newSelfClosing))
-            where name == newName && selfClosing == newSelfClosing:
+        var open: [Int] = []  // the elements open here
+        var previousOpened: Int?  // the element whose start tag was the token before, if it opens one
+        while true {
+            let oldToken = oldTokens.next()
+            let newToken = newTokens.next()
+            guard let oldToken, let newToken else {
+                return oldToken == nil && newToken == nil && open.isEmpty ? (elements, changes) : nil
+            }
+            let same = equal(old, oldToken.range, new, newToken.range)
+            let opened = previousOpened
+            previousOpened = nil
+            switch (oldToken.kind, newToken.kind) {
+            case (.start(let oldName, let opens), .start(let newName, let newOpens)):
+                guard opens == newOpens, HTMLPatchScanner.sameName(old, oldName, new, newName) else { return nil }
                 let element = elements
                 elements += 1
-                if !Self.equal(from, old.range, to, new.range) {
-                    Self.diffAttributes(
-                        HTMLStartTag(from[old.range]), HTMLStartTag(to[new.range]), element: element, into: &changes)
+                if !same {
+                    diffAttributes(old, oldToken.range, new, newToken.range, element: element, into: &changes)
                 }
-                if !selfClosing && !HTMLTokenizer.voidElements.contains(name) {
-                    open.append((element, index))
+                if opens {
+                    open.append(element)
+                    previousOpened = element
                 }
-            case (.endTag(let name), .endTag(let newName)) where name == newName:
-                guard !open.isEmpty else { return nil }
+            case (.end, .end):
+                guard same || endTagsMatch(old, oldToken.range, new, newToken.range), !open.isEmpty else { return nil }
                 open.removeLast()
             case (.text, .text):
-                guard !Self.equal(from, old.range, to, new.range) else { continue }
-                // Only the whole text of an element holding nothing else can be set as its text.
-                guard let parent = open.last, parent.token == index - 1, index + 1 < before.count,
-                    case .endTag = before[index + 1].kind
-                else { return nil }
-                changes.append(.setText(element: parent.element, text: HTMLEntities.decode(to[new.range])))
-            case (.comment, .comment), (.doctype, .doctype):
-                guard Self.equal(from, old.range, to, new.range) else { return nil }
+                guard !same else { continue }
+                // Only the whole text of an element holding nothing else can be set as its text: the token
+                // before opened it, and the next one must close it.
+                guard let parent = opened, parent == open.last else { return nil }
+                changes.append(
+                    .setText(
+                        element: parent, text: HTMLEntities.decode(UnsafeBufferPointer(rebasing: new[newToken.range]))))
+                let oldNext = oldTokens.next()
+                let newNext = newTokens.next()
+                guard oldNext?.kind == .end, newNext?.kind == .end, !open.isEmpty else { return nil }
+                open.removeLast()
+            case (.other, .other):
+                guard same else { return nil }
             default:
                 return nil
             }
         }
-        self.init(elementCount: elements, changes: changes)
     }
 
-    private static func equal(_ a: [UInt8], _ ra: Range<Int>, _ b: [UInt8], _ rb: Range<Int>) -> Bool {
-        ra.count == rb.count && a[ra].elementsEqual(b[rb])
+    private static func equal(
+        _ a: UnsafeBufferPointer<UInt8>, _ ra: Range<Int>, _ b: UnsafeBufferPointer<UInt8>, _ rb: Range<Int>
+    ) -> Bool {
+        guard ra.count == rb.count else { return false }
+        guard let baseA = a.baseAddress, let baseB = b.baseAddress else { return ra.isEmpty }
+        return memcmp(baseA + ra.lowerBound, baseB + rb.lowerBound, ra.count) == 0
     }
 
-    private static func diffAttributes(
-        _ old: HTMLStartTag, _ new: HTMLStartTag, element: Int, into changes: inout [Change]
-    ) {
-        for (name, value) in new.attributes where old.value(of: name) != value {
-            changes.append(.setAttribute(element: element, name: name, value: value))
+    /// `</name>` and `</name >` close the same element.
+    private static func endTagsMatch(
+        _ a: UnsafeBufferPointer<UInt8>, _ ra: Range<Int>, _ b: UnsafeBufferPointer<UInt8>, _ rb: Range<Int>
+    ) -> Bool {
+        func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+            var end = range.lowerBound + 2
+            while end < range.upperBound && bytes[end] != UInt8(ascii: ">") && bytes[end] != UInt8(ascii: " ") {
+                end += 1
+            }
+            return (range.lowerBound + 2)..<end
         }
-        for (name, _) in old.attributes where new.value(of: name) == nil {
-            changes.append(.removeAttribute(element: element, name: name))
+        return HTMLPatchScanner.sameName(a, name(a, ra), b, name(b, rb))
+    }
+
+    /// The attributes that differ between two start tags of one element; only those are made strings.
+    /// Two renders of one component write an element's attributes in the same order, so they are compared
+    /// pairwise first; an attribute one tag has and the other lacks is looked for by name.
+    private static func diffAttributes(
+        _ old: UnsafeBufferPointer<UInt8>, _ oldTag: Range<Int>, _ new: UnsafeBufferPointer<UInt8>,
+        _ newTag: Range<Int>, element: Int, into changes: inout [Change]
+    ) {
+        let before = HTMLStartTag.ranges(in: old, oldTag)
+        let after = HTMLStartTag.ranges(in: new, newTag)
+        func sameValue(_ a: HTMLStartTag.Ranges, _ b: HTMLStartTag.Ranges) -> Bool {
+            equal(old, a.value ?? 0..<0, new, b.value ?? 0..<0) && (a.value == nil) == (b.value == nil)
+        }
+        func set(_ attribute: HTMLStartTag.Ranges) {
+            changes.append(
+                .setAttribute(
+                    element: element, name: HTMLStartTag.name(new, attribute.name),
+                    value: attribute.value.map { HTMLStartTag.value(new, $0) } ?? ""))
+        }
+        for (index, attribute) in after.enumerated() {
+            if index < before.count, HTMLPatchScanner.sameName(old, before[index].name, new, attribute.name) {
+                if !sameValue(before[index], attribute) { set(attribute) }
+            } else if let match = before.first(where: { HTMLPatchScanner.sameName(old, $0.name, new, attribute.name) })
+            {
+                if !sameValue(match, attribute) { set(attribute) }
+            } else {
+                set(attribute)
+            }
+        }
+        for (index, attribute) in before.enumerated()
+        where !(index < after.count && HTMLPatchScanner.sameName(old, attribute.name, new, after[index].name))
+            && !after.contains(where: { HTMLPatchScanner.sameName(old, attribute.name, new, $0.name) })
+        {
+            changes.append(.removeAttribute(element: element, name: HTMLStartTag.name(old, attribute.name)))
         }
     }
 
@@ -95,18 +163,37 @@ public struct HTMLPatch: Sendable, Equatable {
     ///
     /// `9|0|=class|like like--animated|8|:|12.3K`
     public var encoded: String {
-        var fields = [String(elementCount)]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 + changes.count * 24)
+        Self.appendDecimal(elementCount, to: &bytes)
         for change in changes {
+            bytes.append(UInt8(ascii: "|"))
             switch change {
             case .setAttribute(let element, let name, let value):
-                fields += [String(element), "=" + name, value]
+                Self.appendDecimal(element, to: &bytes)
+                bytes.append(contentsOf: "|=".utf8)
+                Self.appendEscaped(name, to: &bytes)
+                bytes.append(UInt8(ascii: "|"))
+                Self.appendEscaped(value, to: &bytes)
             case .removeAttribute(let element, let name):
-                fields += [String(element), "-" + name, ""]
+                Self.appendDecimal(element, to: &bytes)
+                bytes.append(contentsOf: "|-".utf8)
+                Self.appendEscaped(name, to: &bytes)
+                bytes.append(UInt8(ascii: "|"))
             case .setText(let element, let text):
-                fields += [String(element), ":", text]
+                Self.appendDecimal(element, to: &bytes)
+                bytes.append(contentsOf: "|:|".utf8)
+                Self.appendEscaped(text, to: &bytes)
             }
         }
-        return fields.map(Self.escaped).joined(separator: "|")
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `HTMLPatch(from:to:)?.encoded`, remembered for the same two renders (`HTMLPatchMemo`).
+    public static func encoded(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>) -> String? {
+        HTMLPatchMemo.shared.encoded(from: from, to: to) {
+            differences(from: from, to: to).map { HTMLPatch(elementCount: $0.elements, changes: $0.changes).encoded }
+        }
     }
 
     /// The patch that `encoded` wrote, or `nil` for text that is not one.
@@ -148,13 +235,19 @@ public struct HTMLPatch: Sendable, Equatable {
         self.init(elementCount: count, changes: changes)
     }
 
-    private static func escaped(_ field: String) -> String {
-        guard field.contains(where: { $0 == "|" || $0 == "\\" }) else { return field }
-        var result = ""
-        for character in field {
-            if character == "|" || character == "\\" { result.append("\\") }
-            result.append(character)
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value >= 10 else {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
         }
-        return result
+        appendDecimal(value / 10, to: &bytes)
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    private static func appendEscaped(_ field: String, to bytes: inout [UInt8]) {
+        for byte in field.utf8 {
+            if byte == UInt8(ascii: "|") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
+            bytes.append(byte)
+        }
     }
 }

@@ -57,7 +57,9 @@ def test_like_then_unlike_is_optimistic_then_committed(browser, server):
     assert optimistic["animated"], "the pop animation class was not added"
     assert api_post(server, post, viewer_id(browser))["pending"] is True, "the response came before the check"
 
-    expect_committed(browser, server, post, True, base + 1)
+    committed = expect_committed(browser, server, post, True, base + 1)
+    # The optimistic text was the server's own render of that count: the answer's render says the same.
+    assert committed["text"] == optimistic["text"], (optimistic, committed)
     wait_for(browser, lambda d: live_text(d) == "Liked", "the live region did not announce Liked")
 
     like_button(browser, post).click()

@@ -127,3 +127,58 @@ private struct Model: Equatable {
         #expect(String(decoding: text.bytes, as: UTF8.self) == "just text")
     }
 }
+
+@Suite struct HTMLBufferDecoratingRootTests {
+    private struct Card: HTMLComponent {
+        func render(into html: inout HTMLBuffer) {
+            html.element(.div, .class("card"), .title("a > b")) { html in html.element(.p, text: "x") }
+        }
+    }
+
+    @Test func attributesMadeFromTheRenderedMarkupGoOnItsRoot() {
+        var html = HTMLBuffer(capacity: 64)  // small: the insertion must grow it
+        html.text("before ")
+        var seen = ""
+        html.render(Card()) { markup in
+            seen = String(decoding: markup, as: UTF8.self)
+            return HTMLAttributes(.custom("data-bytes", integer: markup.count), .custom("data-key", #"k "1""#))
+        }
+        html.text(" after")
+        let card = #"<div class="card" title="a > b"><p>x</p></div>"#
+        #expect(seen == card, "the closure reads the component's own markup, nothing before it")
+        #expect(
+            String(decoding: html.bytes, as: UTF8.self)
+                == #"before <div class="card" title="a > b" data-bytes="\#(card.utf8.count)" data-key="k &quot;1&quot;"><p>x</p></div> after"#
+        )
+    }
+
+    @Test func noAttributesLeaveTheMarkupAsRendered() {
+        var html = HTMLBuffer()
+        html.render(Card()) { _ in .none }
+        #expect(String(decoding: html.bytes, as: UTF8.self) == #"<div class="card" title="a > b"><p>x</p></div>"#)
+    }
+}
+
+@Suite struct HTMLPatchMemoTests {
+    @Test func theSameRendersAreComparedOnceAndOthersAreNot() {
+        let memo = HTMLPatchMemo(capacity: 2)
+        var made = 0
+        func encoded(_ a: String, _ b: String) -> String? {
+            Array(a.utf8).withUnsafeBufferPointer { from in
+                Array(b.utf8).withUnsafeBufferPointer { to in
+                    memo.encoded(from: from, to: to) {
+                        made += 1
+                        return HTMLPatch(from: Array(from), to: Array(to))?.encoded
+                    }
+                }
+            }
+        }
+        #expect(encoded("<p>1</p>", "<p>2</p>") == "1|0|:|2")
+        #expect(encoded("<p>1</p>", "<p>2</p>") == "1|0|:|2")
+        #expect(made == 1)
+        #expect(encoded("<p>1</p>", "<p>3</p>") == "1|0|:|3", "another render is compared anew")
+        #expect(encoded("<p>1</p>", "<b>3</b>") == nil)
+        #expect(made == 3)
+        #expect(memo.count <= 2, "a full memo starts over")
+    }
+}

@@ -78,12 +78,17 @@ public struct ToggleDefinition: Sendable {
     }
 
     /// The catalogue name, in URLs: `/components/{name}`, the tap at `/components/{name}/tap`.
-    public var name: String
+    public var name: String {
+        didSet {
+            tapPath = Self.tapPath(name)
+            forgetOptimisticMarkup()
+        }
+    }
     /// The type's name in the event log: `LikeButton`.
     public var title: String
-    public var target: TapTarget
+    public var target: TapTarget { didSet { forgetOptimisticMarkup() } }
     /// The field holding the state wanted after the tap: `liked`.
-    public var state: String
+    public var state: String { didSet { forgetOptimisticMarkup() } }
     /// The service's name in prose (`like`): the catalogue name unless said otherwise.
     public var service: String
     /// One line for the docs: what a tap does.
@@ -97,6 +102,16 @@ public struct ToggleDefinition: Sendable {
     /// The component for `target` showing `shown`; a tap without script comes back to `returnTo`.
     public var render:
         @Sendable (_ target: String, _ shown: ToggleStore.Presentation, _ returnTo: String?) -> any HTMLComponent
+    {
+        didSet { forgetOptimisticMarkup() }
+    }
+    /// The optimistic markup of this toggle's roots, by what each is rendered from: made by `render` and
+    /// the fields above, so a definition changed in any of them starts a memo of its own.
+    private var optimisticMemo = OptimisticMemo<RootInputs>()
+
+    private mutating func forgetOptimisticMarkup() {
+        optimisticMemo = OptimisticMemo()
+    }
 
     public init(
         name: String,
@@ -114,6 +129,7 @@ public struct ToggleDefinition: Sendable {
             any HTMLComponent
     ) {
         self.name = name
+        self.tapPath = Self.tapPath(name)
         self.title = title
         self.target = target
         self.state = state
@@ -136,14 +152,23 @@ public struct ToggleDefinition: Sendable {
     /// state a tap shows at once (the state toggled, busy, and animated when it turns on), rendered by the
     /// same `render` (see `SelfManaged`).
     public func selfManaged(_ target: String, shown: ToggleStore.Presentation, returnTo: String?) -> SelfManaged {
-        SelfManaged(
-            key: name + " " + target,
-            committed: render(target, shown, returnTo),
-            optimistic: render(target, shown.optimisticNext, returnTo))
+        optimisticMemo.root(
+            key: name + " " + target, committed: render(target, shown, returnTo),
+            by: RootInputs(target: target, presentation: shown, returnTo: returnTo)
+        ) { [render] in render(target, shown.optimisticNext, returnTo) }
     }
 
-    /// `/components/{name}/tap`.
-    public var tapPath: String {
+    /// What a self-managed root of this toggle is rendered from.
+    public struct RootInputs: Hashable, Sendable {
+        var target: String
+        var presentation: ToggleStore.Presentation
+        var returnTo: String?
+    }
+
+    /// `/components/{name}/tap`, made once (every render's form posts to it).
+    public private(set) var tapPath: String
+
+    static func tapPath(_ name: String) -> String {
         "/components/" + name + "/tap"
     }
 

@@ -31,7 +31,8 @@ public struct ToggleModule: ComponentModule {
         self.styles = styles
         self.store = ToggleStore(baseCounts: baseCounts, flashLimits: context.flashLimits)
         self.routes = ToggleRoutes(
-            definition: definition, store: store, service: context.service, events: context.events)
+            definition: definition, store: store, service: context.service, events: context.events,
+            keepsAnswers: context.renderCache)
     }
 
     public var state: (any ComponentState)? { store }

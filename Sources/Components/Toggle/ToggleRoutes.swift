@@ -25,7 +25,15 @@ public struct ToggleRoutes: RouteCollection {
     private let stateField: String
     private let selfManaged: @Sendable (String, ToggleStore.Presentation, String?) -> SelfManaged
 
-    public init(definition: ToggleDefinition, store: ToggleStore, service: any ToggleService, events: TapEventLog) {
+    private let answers: RenderedAnswers
+
+    /// - Parameter keepsAnswers: Keep the fragments taps answer with, by what they are rendered from
+    ///   (`false` with `--render-cache off`).
+    public init(
+        definition: ToggleDefinition, store: ToggleStore, service: any ToggleService, events: TapEventLog,
+        keepsAnswers: Bool = true
+    ) {
+        self.answers = RenderedAnswers(limit: keepsAnswers ? RenderedAnswers.defaultLimit : 0)
         self.definition = definition
         self.toggle = OptimisticToggle(
             component: definition.title, stateName: definition.state, store: store, events: events,
@@ -68,10 +76,12 @@ public struct ToggleRoutes: RouteCollection {
         return toggle.handle(tap) { [service] in
             try await service.send(
                 ToggleRequest(component: component, target: target, viewer: viewer, on: on, forcedOutcome: forced))
-        } render: { [selfManaged] result in
+        } render: { [selfManaged, answers] result in
             let shown = ToggleStore.Presentation(
                 state: result.committed, busy: false, animated: result.animated, message: result.message)
-            return selfManaged(target, shown, returnTo).renderedBytes
+            return answers.bytes(for: .init(target: target, presentation: shown, returnTo: returnTo)) {
+                selfManaged(target, shown, returnTo).renderedBytes
+            }
         }
     }
 }

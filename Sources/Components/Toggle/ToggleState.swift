@@ -1,6 +1,6 @@
 /// What a toggle component shows a viewer: whether it is on for them (liked, following) and the count
 /// (likes, followers).
-public struct ToggleState: Sendable, Equatable {
+public struct ToggleState: Sendable, Hashable {
     public var isOn: Bool
     public var count: Int
 

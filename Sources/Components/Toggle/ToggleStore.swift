@@ -40,7 +40,7 @@ public final class ToggleStore: ComponentState {
     }
 
     /// What a component shows a viewer: `View`, and what its last tap without script left for them.
-    public struct Presentation: Sendable, Equatable {
+    public struct Presentation: Sendable, Hashable {
         public var state: ToggleState
         public var busy: Bool
         /// Play the "on" animation: a change to on was just saved.

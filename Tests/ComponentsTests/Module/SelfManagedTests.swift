@@ -59,10 +59,21 @@ import Testing
         #expect(shown.optimisticNext == .init(state: .init(isOn: true, count: 4), busy: true, animated: true))
         let on = ToggleStore.Presentation(state: .init(isOn: true, count: 4), animated: true)
         #expect(on.optimisticNext == .init(state: .init(isOn: false, count: 3), busy: true, animated: false))
-        let root = Self.definition.selfManaged("b1", shown: shown, returnTo: nil)
-        #expect(root.key == "badge b1")
-        #expect(root.committed.renderedString == Badge(on: false, count: 3).renderedString)
-        #expect(root.optimistic?.renderedString == Badge(on: true, count: 4, busy: true).renderedString)
+        let expected = SelfManaged(
+            key: "badge b1", committed: Badge(on: false, count: 3), optimistic: Badge(on: true, count: 4, busy: true)
+        ).renderedString
+        let first = Self.definition.selfManaged("b1", shown: shown, returnTo: nil)
+        #expect(first.key == "badge b1")
+        #expect(first.renderedString == expected)
+        // Again from the same inputs: the optimistic markup is the one kept, not rendered again.
+        let again = Self.definition.selfManaged("b1", shown: shown, returnTo: nil)
+        #expect(again.optimistic == nil)
+        #expect(again.renderedString == expected)
+        // A definition changed in its render is another one: nothing it kept is used.
+        var changed = Self.definition
+        changed.render = { _, shown, _ in Badge(on: shown.state.isOn, count: shown.state.count * 10) }
+        #expect(changed.selfManaged("b1", shown: shown, returnTo: nil).optimistic != nil)
+        #expect(changed.selfManaged("b1", shown: shown, returnTo: nil).renderedString.contains("40"))
     }
 
     @Test func announcementsComeFromTheStateUnlessGiven() {

@@ -1,0 +1,24 @@
+/// Attributes rendered once, escaped like every attribute, to be added to an element later (see
+/// `HTMLBuffer.render(_:decoratingRoot:)`): ` name="value"` for each, in order.
+///
+/// ```swift
+/// let added = HTMLAttributes(.custom("data-key", "like p1"))
+/// ```
+public struct HTMLAttributes: Sendable, Equatable {
+    /// The escaped bytes, each attribute with its leading space.
+    let bytes: [UInt8]
+
+    public init(_ attributes: HTMLAttribute?...) {
+        self.init(attributes)
+    }
+
+    public init(_ attributes: [HTMLAttribute?]) {
+        var html = HTMLBuffer(capacity: 128)
+        for attribute in attributes {
+            html.append(attribute)
+        }
+        bytes = html.bytes
+    }
+
+    public static let none = HTMLAttributes([])
+}

@@ -1,0 +1,168 @@
+/// Splits markup this module rendered into start tags, end tags, text and other markup (comments, the
+/// doctype), by byte offsets and without allocating: what `HTMLPatch` walks two renders with. Attribute
+/// values are quoted here, so a `>` inside one does not end its tag; the content of a raw-text element
+/// (`script`, `style`, `textarea`, `title`) is one text token.
+struct HTMLPatchScanner {
+    enum Kind: Equatable {
+        /// `name` is the tag name's byte range; `opens` is false for a void element or `<x/>`.
+        case start(name: Range<Int>, opens: Bool)
+        case end
+        case text
+        case other
+    }
+
+    struct Token {
+        var kind: Kind
+        var range: Range<Int>
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    /// After the start tag of a raw-text element: its name, whose end tag ends the text.
+    private var rawText: Range<Int>?
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    private static let lessThan = UInt8(ascii: "<")
+    private static let greaterThan = UInt8(ascii: ">")
+    private static let slash = UInt8(ascii: "/")
+
+    mutating func next() -> Token? {
+        guard position < bytes.count else { return nil }
+        let start = position
+        if let name = rawText {
+            rawText = nil
+            let end = endOfRawText(named: name)
+            if end > start {
+                position = end
+                return Token(kind: .text, range: start..<end)
+            }
+        }
+        guard bytes[start] == Self.lessThan, start + 1 < bytes.count, Self.opensMarkup(bytes[start + 1]) else {
+            var index = start + 1
+            while index < bytes.count
+                && !(bytes[index] == Self.lessThan && index + 1 < bytes.count && Self.opensMarkup(bytes[index + 1]))
+            {
+                index += 1
+            }
+            position = index
+            return Token(kind: .text, range: start..<index)
+        }
+        let end = endOfTag(from: start + 1)
+        position = end
+        switch bytes[start + 1] {
+        case Self.slash:
+            return Token(kind: .end, range: start..<end)
+        case UInt8(ascii: "!"), UInt8(ascii: "?"):
+            return Token(kind: .other, range: start..<end)
+        default:
+            var nameEnd = start + 1
+            while nameEnd < end && Self.isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+            let name = (start + 1)..<nameEnd
+            let selfClosing = end - start >= 2 && bytes[end - 2] == Self.slash
+            let void = Self.isVoid(bytes, name)
+            if !void && !selfClosing && Self.isRawText(bytes, name) {
+                rawText = name
+            }
+            return Token(kind: .start(name: name, opens: !void && !selfClosing), range: start..<end)
+        }
+    }
+
+    /// Past the `>` that ends the tag whose name starts at `index` (or the end of the input).
+    private func endOfTag(from index: Int) -> Int {
+        if index + 2 < bytes.count && bytes[index] == UInt8(ascii: "!") && bytes[index + 1] == UInt8(ascii: "-")
+            && bytes[index + 2] == UInt8(ascii: "-")
+        {
+            var at = index + 3  // a comment ends at -->
+            while at + 2 < bytes.count {
+                if bytes[at] == UInt8(ascii: "-") && bytes[at + 1] == UInt8(ascii: "-")
+                    && bytes[at + 2] == Self.greaterThan
+                {
+                    return at + 3
+                }
+                at += 1
+            }
+            return bytes.count
+        }
+        var quote: UInt8 = 0
+        var at = index
+        while at < bytes.count {
+            let byte = bytes[at]
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == Self.greaterThan {
+                return at + 1
+            }
+            at += 1
+        }
+        return bytes.count
+    }
+
+    /// Where `</name` starts after the raw text, or the end of the input.
+    private func endOfRawText(named name: Range<Int>) -> Int {
+        var at = position
+        while at + 1 < bytes.count {
+            if bytes[at] == Self.lessThan && bytes[at + 1] == Self.slash
+                && Self.sameName(bytes, name, bytes, (at + 2)..<min(bytes.count, at + 2 + name.count))
+            {
+                return at
+            }
+            at += 1
+        }
+        return bytes.count
+    }
+
+    private static func opensMarkup(_ byte: UInt8) -> Bool {
+        byte == slash || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") || isLetter(byte)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+    }
+
+    /// Whether two names are the same, ignoring ASCII case.
+    static func sameName(
+        _ a: UnsafeBufferPointer<UInt8>, _ ra: Range<Int>, _ b: UnsafeBufferPointer<UInt8>, _ rb: Range<Int>
+    ) -> Bool {
+        guard ra.count == rb.count else { return false }
+        for offset in 0..<ra.count where a[ra.lowerBound + offset] | 0x20 != b[rb.lowerBound + offset] | 0x20 {
+            return false
+        }
+        return true
+    }
+
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ word: StaticString) -> Bool {
+        guard name.count == word.utf8CodeUnitCount else { return false }
+        let letters = word.utf8Start
+        for offset in 0..<name.count where bytes[name.lowerBound + offset] | 0x20 != letters[offset] {
+            return false
+        }
+        return true
+    }
+
+    private static func isVoid(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> Bool {
+        switch name.count {
+        case 2: matches(bytes, name, "br") || matches(bytes, name, "hr")
+        case 3: matches(bytes, name, "img") || matches(bytes, name, "col") || matches(bytes, name, "wbr")
+        case 4:
+            matches(bytes, name, "link") || matches(bytes, name, "meta") || matches(bytes, name, "area")
+                || matches(bytes, name, "base")
+        case 5: matches(bytes, name, "input") || matches(bytes, name, "embed") || matches(bytes, name, "track")
+        case 6: matches(bytes, name, "source")
+        default: false
+        }
+    }
+
+    private static func isRawText(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> Bool {
+        matches(bytes, name, "script") || matches(bytes, name, "style") || matches(bytes, name, "textarea")
+            || matches(bytes, name, "title")
+    }
+}
