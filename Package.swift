@@ -21,6 +21,11 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // And the only module that sees SQLite's header.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // A small layer over SQLite: a connection, statements run by SQL text, transactions, errors with
+        // SQLite's message. No SQLite type is public beyond it.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
         // What is not HTTP and Foundation would otherwise give: wall-clock time, durations in whole units,
         // a seeded random generator, the standard streams.
         .target(name: "Basics"),
@@ -67,6 +72,7 @@ let package = Package(
         .target(name: "FuzzProperties", dependencies: ["Basics", "HTTPCore", "HTML"]),
 
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTesting", "FuzzProperties"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML", "HTTPCore", "Basics", "FuzzProperties", "HTTPTesting"]),
         .testTarget(

@@ -1,0 +1,32 @@
+import CSQLite
+
+/// One row of a query's answer, read while the query runs (do not keep it).
+///
+/// ```swift
+/// try database.rows("SELECT target, viewer FROM members") { row in print(row.text(0), row.text(1)) }
+/// ```
+public struct SQLiteRow: ~Copyable {
+    let statement: OpaquePointer
+
+    /// How many columns the row has.
+    public var count: Int {
+        Int(sqlite3_column_count(statement))
+    }
+
+    /// Column `index` as text (`""` for NULL).
+    public func text(_ index: Int) -> String {
+        guard let bytes = sqlite3_column_text(statement, Int32(index)) else { return "" }
+        let length = Int(sqlite3_column_bytes(statement, Int32(index)))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    /// Column `index` as an integer (0 for NULL).
+    public func integer(_ index: Int) -> Int64 {
+        sqlite3_column_int64(statement, Int32(index))
+    }
+
+    /// Whether column `index` is NULL.
+    public func isNull(_ index: Int) -> Bool {
+        sqlite3_column_type(statement, Int32(index)) == SQLITE_NULL
+    }
+}
