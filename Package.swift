@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "HTML"),
         // The component kit: the seam a component brings itself through (ComponentModule), the
         // optimistic-toggle and navigation cores, previews, the simulated service, viewers, events.
-        .target(name: "Components", dependencies: ["Basics", "HTTPCore", "HTML"]),
+        .target(name: "Components", dependencies: ["Basics", "HTTPCore", "HTML", "SQLite"]),
         // The channel between the dev supervisor and the servers it runs.
         .target(name: "DevProtocol"),
         // The app over any list of modules: gallery, page chrome, wiring, command line. Names no component.
@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "HTMLTests", dependencies: ["HTML", "HTTPCore", "Basics", "FuzzProperties", "HTTPTesting"]),
         .testTarget(
             name: "ComponentsTests",
-            dependencies: ["Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "ComponentTesting"]),
+            dependencies: ["Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "ComponentTesting", "SQLite"]),
         .testTarget(
             name: "DemoTests",
             dependencies: [

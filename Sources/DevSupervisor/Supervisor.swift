@@ -17,8 +17,8 @@ import HTTPCore
 ///
 /// A swap: the build succeeded, so the binary is copied aside (the next build cannot touch what runs),
 /// the pages are told to reload, and the old server gets `SIGTERM`. It stops taking connections from the
-/// shared socket at once, finishes what it has, writes the state file and exits; then the new server
-/// starts on the same socket and reads the state file. Connections that arrive meanwhile wait in the
+/// shared socket at once, finishes what it has, writes what is pending to the state database and exits;
+/// then the new server starts on the same socket and reads it. Connections that arrive meanwhile wait in the
 /// socket's backlog: none is refused. One server at a time, so the likes and simulation settings pass
 /// whole from one to the next.
 ///

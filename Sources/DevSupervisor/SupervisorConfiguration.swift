@@ -34,5 +34,5 @@ public struct SupervisorConfiguration: Sendable {
     public var workFolder: String { root + "/.build/dev" }
 
     /// The state file the servers share, unless the user named one.
-    public var stateFile: String { workFolder + "/state.json" }
+    public var stateFile: String { workFolder + "/state.sqlite3" }
 }

@@ -26,7 +26,7 @@ public final class Application: Sendable {
     /// Knows the bound port once the server runs.
     public let hostAllowList: HostAllowList
     /// Keeps every stateful component's committed state in the `--state` file, when there is one.
-    public let persister: ToggleStatePersister?
+    public let persister: StatePersister?
     /// The link to the dev supervisor, when it runs this server.
     public let dev: DevSession?
     /// Every route with its documentation, as `/openapi.json` describes them.
@@ -57,20 +57,30 @@ public final class Application: Sendable {
         let states = try Self.states(of: modules)
         context.registry.register(states: states.map(\.state), navigation: modules.flatMap(\.navigation))
 
-        let stateFile = options.stateFile.map { ToggleStateFile(path: $0) }
-        if let stateFile {
-            do {
+        if let path = options.stateFile {
+            let opened: StateDatabase.Opened
+            do throws(StateDatabase.Failure) {
                 let known = Dictionary(uniqueKeysWithValues: states.map { ($0.name, $0.state.targets) })
-                let restored = try stateFile.load(known: known) ?? [:]
-                for (name, state) in states {
-                    state.restore(restored[name] ?? [:])
-                }
+                opened = try StateDatabase.open(stateFile: path, known: known)
             } catch {
                 throw ServerError(error.message)
             }
-        }
-        self.persister = stateFile.map {
-            ToggleStatePersister(file: $0, states: Dictionary(uniqueKeysWithValues: states.map { ($0.name, $0.state) }))
+            if let note = opened.note {
+                StandardError.write(note + "\n")
+            }
+            let names = Set(states.map(\.name))
+            for name in opened.members.keys.sorted() where !names.contains(name) {
+                StandardError.write(
+                    "\(opened.database.path) keeps members of \(name), which no module registers: left as they are\n")
+            }
+            for (name, state) in states {
+                state.restore(opened.members[name] ?? [:])
+            }
+            self.persister = StatePersister(
+                database: opened.database,
+                states: Dictionary(uniqueKeysWithValues: states.map { ($0.name, $0.state) }))
+        } else {
+            self.persister = nil
         }
 
         let hostAllowList = HostAllowList(extraNames: options.allowedHosts + [options.server.host])

@@ -43,7 +43,8 @@ extension PreviewOptions {
           --max-pending N         requests waiting on the simulated service at once; more get 503 (default 4096)
           --request-timeout SECS  time a request may take to arrive in full (default 15)
           --allow-host NAME       also answer to this Host (repeatable); others get 421
-          --state FILE            keep every component's committed state in FILE across restarts
+          --state FILE            keep every component's committed state in FILE, a SQLite database
+                                  (an old text state file is imported beside it, as FILE.sqlite3)
           --public DIR            folder served under /public (default Public)
           --quiet                 no access log on stderr
           --flash-capacity N      one-time messages (a failed tap's error, shown once on the page a tap

@@ -15,7 +15,7 @@ let usage = """
                        [--binary PATH] [--poll] [server options]
 
     Runs the preview server for development (scripts/dev): rebuilds it when Sources/ or Package.swift
-    change and swaps it on the same port without refusing a connection, keeping the likes (a state file
+    change and swaps it on the same port without refusing a connection, keeping the likes (a state database
     under .build/dev unless --state is given) and the simulation settings; tells the pages to swap a
     changed stylesheet in place, to reload after other changes, and shows build errors in the page.
 

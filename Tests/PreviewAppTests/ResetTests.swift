@@ -1,3 +1,4 @@
+import ComponentTesting
 import Components
 import Foundation
 import HTTPCore
@@ -89,18 +90,22 @@ import Testing
         }
     }
 
-    @Test func theStateFileIsRewrittenToMatch() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reset-\(UUID().uuidString).json").path
+    @Test func theStateDatabaseIsEmptiedToMatch() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reset-\(UUID().uuidString).sqlite3")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let app = try makeApp(stateFile: path)
         _ = try await app.responder.test(
             .post, "/components/like/tap", headers: .viewer("vfile"), body: "post=p1&liked=true")
+        _ = try await app.responder.test(
+            .post, "/components/follow/tap", headers: .viewer("vfile"), body: "uid=ada&following=true")
         try await offThePool { app.persister?.flush() }  // it blocks: not on the cooperative pool
-        #expect((try? String(contentsOfFile: path, encoding: .utf8))?.contains(Viewer(id: "vfile")!.id) == true)
+        let rows = "SELECT component || ' ' || target || ' ' || viewer FROM toggle_members ORDER BY 1"
+        let id = Viewer(id: "vfile")!.id
+        #expect(try sqlite3(path, rows) == "follow ada \(id)\nlike p1 \(id)\n")
         _ = try await app.responder.test(.post, "/reset")
         try await offThePool { app.persister?.flush() }
-        let after = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(!after.contains(Viewer(id: "vfile")!.id))
+        #expect(try sqlite3(path, rows) == "")
         // And it loads as the startup state.
         let reloaded = try makeApp(stateFile: path)
         #expect(reloaded.likes.committed("p1", viewer: "vfile")?.isOn == false)

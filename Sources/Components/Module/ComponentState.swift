@@ -18,6 +18,11 @@ public protocol ComponentState: AnyObject, Sendable {
     var targets: Set<String> { get }
     /// Every target's members (the viewers for whom it is on), for the state file.
     func members() -> [String: MemberSet]
-    /// Replaces the committed members with those restored from the state file.
+    /// Replaces the committed members with those restored from the state file (not a change to write).
     func restore(_ members: [String: Set<Viewer>])
+    /// What changed in the committed state since the last call, forgotten here: the state database writes
+    /// it. Taken in one short critical section.
+    func takeChanges() -> StateChanges
+    /// Changes that were taken but could not be written, back in front of whatever changed since.
+    func putBack(_ changes: StateChanges)
 }

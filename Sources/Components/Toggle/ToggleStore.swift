@@ -65,6 +65,8 @@ public final class ToggleStore: ComponentState {
         var membership: Membership
         var pending: [Key: ToggleState] = [:]
         var flashes: FlashMessages<Key>
+        /// The committed changes not yet taken by the state database.
+        var journal = StateChanges()
     }
 
     private let storage: Mutex<Storage>
@@ -189,6 +191,9 @@ public final class ToggleStore: ComponentState {
             let wasPending = storage.pending.removeValue(forKey: key) != nil
             let changed =
                 succeeded && wasPending && storage.membership.commit(on, target: key.target, viewer: key.viewer)
+            if changed {
+                storage.journal.record(on, target: key.target, viewer: key.viewer)
+            }
             let state = storage.membership.state(of: key.target, for: key.viewer) ?? ToggleState(isOn: false, count: 0)
             if let (flash, now) = flash {
                 storage.flashes.replace(with: flash, for: key, now: now)
@@ -208,6 +213,7 @@ public final class ToggleStore: ComponentState {
     public func reset() {
         storage.withLock { storage in
             storage.membership.removeAllMembers()
+            storage.journal = StateChanges(reset: true)
             storage.pending = [:]
             storage.flashes.removeAll()
             changed()
@@ -270,6 +276,19 @@ public final class ToggleStore: ComponentState {
     /// shared, not copied), read after it.
     public func members() -> [String: MemberSet] {
         storage.withLock { $0.membership.targets.mapValues(\.members) }
+    }
+
+    /// The committed changes since the last call (for the state database), forgotten here.
+    public func takeChanges() -> StateChanges {
+        storage.withLock { storage in
+            defer { storage.journal = StateChanges() }
+            return storage.journal
+        }
+    }
+
+    /// Changes taken but not written, back before whatever changed since.
+    public func putBack(_ changes: StateChanges) {
+        storage.withLock { $0.journal = changes.followed(by: $0.journal) }
     }
 
     private func notifyCommitObservers() {

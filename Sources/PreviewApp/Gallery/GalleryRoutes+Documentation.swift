@@ -101,7 +101,7 @@ extension GalleryRoutes {
             "Back to the startup state (for test isolation)",
             description: "Every registered component's state back to its base data (likes and follows to the "
                 + "fixtures' counts), no tap in flight, an empty event log, the simulation settings from the "
-                + "command line; with --state the file is rewritten to match.",
+                + "command line; with --state the database is emptied to match, in one transaction.",
             tags: ["Gallery"],
             parameters: [Viewer.cookieParameter],
             form: [.field("return_to", .text(), "A local path to come back to; without it, 204.")],

@@ -1,45 +1,51 @@
 import Basics
 import Dispatch
-import HTTPCore
+import SQLite
 import Synchronization
 
-/// Writes every stateful component's committed state to the state file after commits, coalescing bursts: a commit
-/// schedules a write (at most one every `interval`), and every commit until it runs rides along.
+/// Writes every stateful component's committed changes to the state database after commits, coalescing
+/// bursts: a commit schedules a write (at most one every `interval`), and every commit until it runs rides
+/// along, in one transaction. A crash loses at most the commits of one `interval`.
 ///
-/// The stores' locks are held only to take their members (`ToggleStore.members()`: shared shards, no
-/// copy); sorting, encoding and writing happen outside them, so taps do not wait for the file.
+/// Each store's lock is held only to take its changes (`ComponentState.takeChanges()`); the database is
+/// written outside them, so taps do not wait for the disk. A write that fails (a full or read-only disk)
+/// is logged and its changes are put back in front of what changed since, so nothing in memory is lost and
+/// the next write, one `interval` later, catches up.
 ///
 /// - Important: Writes happen on a Dispatch queue of their own, never on a server thread nor on the
 ///   cooperative pool (where `flush()`, which blocks, could otherwise wait for a write that cannot start).
 ///   Call `flush()` before exiting.
-public final class ToggleStatePersister: Sendable {
+public final class StatePersister: Sendable {
     private struct State {
         var dirty = false
         /// A write is scheduled on the queue and has not finished.
         var scheduled = false
         var lastWrite: ContinuousClock.Instant?
         var lastError: String?
+        /// Writes that failed since the last that succeeded.
+        var failures = 0
     }
 
-    let file: ToggleStateFile
-    /// The states by section name (their components' catalogue names: `like`, `follow`).
+    public let database: StateDatabase
+    /// The states by their components' catalogue names (`like`, `follow`).
     let states: [String: any ComponentState]
     /// The least time from one scheduled write to the next.
     public let interval: Duration
     private let state = Mutex(State())
     /// Held while a write runs: a write and a `flush()` never overlap.
     private let writing = Mutex(())
-    private let writer = DispatchQueue(label: "ToggleStatePersister")
+    private let writer = DispatchQueue(label: "StatePersister")
 
-    /// Saves `states` to `file` from now on: after every commit to any of them.
+    /// Saves `states` to `database` from now on: their changes after every commit to any of them.
     ///
     /// - Parameter interval: The least time between two writes after commits (a crash loses at most the
     ///   commits of that long; `flush()` writes at once).
-    public init(file: ToggleStateFile, states: [String: any ComponentState], interval: Duration = .seconds(1)) {
-        self.file = file
+    public init(database: StateDatabase, states: [String: any ComponentState], interval: Duration = .seconds(1)) {
+        self.database = database
         self.states = states
         self.interval = interval
         for state in states.values {
+            _ = state.takeChanges()  // what was restored is in the database already
             state.observeCommits { [weak self] in self?.commitHappened() }  // the persister holds the states
         }
     }
@@ -59,8 +65,8 @@ public final class ToggleStatePersister: Sendable {
         }
     }
 
-    /// Writes now if anything is unwritten (after a write that is running); returns when the file is
-    /// current.
+    /// Writes now if anything is unwritten (after a write that is running); returns when the database is
+    /// current, or the write failed (see `lastError`).
     public func flush() {
         writeIfDirty()
     }
@@ -91,13 +97,30 @@ public final class ToggleStatePersister: Sendable {
                 return state.dirty
             }
             guard proceed else { return }
-            let sections = states.mapValues { $0.members() }
-            do throws(ToggleStateFile.Failure) {
-                try file.write(sections)
-                state.withLock { $0.lastError = nil }
+            let changes = states.mapValues { $0.takeChanges() }
+            guard changes.values.contains(where: { !$0.isEmpty }) else { return }
+            do throws(SQLiteError) {
+                try database.write(changes)
+                state.withLock { state in
+                    if state.failures > 0 {
+                        StandardError.write("saved the state again after \(state.failures) failed write(s)\n")
+                    }
+                    state.lastError = nil
+                    state.failures = 0
+                }
             } catch {
-                StandardError.write("could not save the state: \(error.message)\n")
-                state.withLock { $0.lastError = error.message }
+                for (name, change) in changes where !change.isEmpty {
+                    states[name]?.putBack(change)
+                }
+                let first = state.withLock { state -> Bool in
+                    state.lastError = error.message
+                    state.failures += 1
+                    state.dirty = true  // try again at the next write
+                    return state.failures == 1
+                }
+                if first {
+                    StandardError.write("could not save the state (trying again): \(error.message)\n")
+                }
             }
         }
     }

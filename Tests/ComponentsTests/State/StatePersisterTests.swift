@@ -1,0 +1,104 @@
+import ComponentTesting
+import Foundation
+import HTTPTesting
+import SQLite
+import Testing
+
+@testable import Components
+
+/// The persister writes the changes after commits, off the request path: taps never wait for the disk,
+/// and a write that fails loses nothing.
+@Suite struct StatePersisterTests {
+    let folder = NSTemporaryDirectory() + "persister-\(UUID().uuidString)"
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    private func tap(_ store: ToggleStore, _ target: String, _ viewer: Viewer, on: Bool = true) {
+        let key = ToggleStore.Key(viewer: viewer, target: target)
+        _ = store.begin(key, on: on)
+        _ = store.finish(key, on: on, succeeded: true)
+    }
+
+    @Test func everyStoresChangesAreWrittenAfterCommits() async throws {
+        let database = try StateDatabase(path: folder + "/state")
+        let likes = ToggleStore(baseCounts: ["p1": 5, "p2": 0])
+        let follows = ToggleStore(baseCounts: ["ada": 1])
+        let persister = StatePersister(database: database, states: ["like": likes, "follow": follows])
+        tap(likes, "p1", "vsave")
+        tap(likes, "p2", "vsave")
+        tap(follows, "ada", "vsave")
+        tap(likes, "p2", "vsave", on: false)
+        try await offThePool { persister.flush() }
+        #expect(persister.lastError == nil)
+        #expect(try database.load() == ["like": ["p1": ["vsave"]], "follow": ["ada": ["vsave"]]])
+        likes.reset()
+        try await offThePool { persister.flush() }
+        #expect(try database.load() == ["follow": ["ada": ["vsave"]]])
+    }
+
+    @Test func theChangesAreTakenAndPutBackInOrder() {
+        let likes = ToggleStore(baseCounts: ["p1": 0])
+        tap(likes, "p1", "va")
+        let taken = likes.takeChanges()
+        #expect(taken.members == [.init(target: "p1", viewer: "va"): true])
+        #expect(likes.takeChanges().isEmpty, "taken once")
+        tap(likes, "p1", "va", on: false)  // a newer change wins over what is put back
+        likes.putBack(taken)
+        #expect(likes.takeChanges().members == [.init(target: "p1", viewer: "va"): false])
+        likes.reset()
+        likes.putBack(taken)  // a reset since drops what came before it
+        #expect(likes.takeChanges() == StateChanges(reset: true))
+    }
+
+    @Test func aFailedWriteLosesNothingAndTheNextWriteCatchesUp() async throws {
+        let database = try StateDatabase(path: folder + "/state")
+        let likes = ToggleStore(baseCounts: ["p1": 0, "p2": 0])
+        let persister = StatePersister(database: database, states: ["like": likes], interval: .milliseconds(50))
+        database.injectWriteFailure("disk full")
+        tap(likes, "p1", "va")
+        try await offThePool { persister.flush() }
+        #expect(persister.lastError?.contains("disk full") == true)
+        #expect(likes.committed("p1", viewer: "va") == .init(isOn: true, count: 1), "the state in memory is kept")
+        #expect(try database.load().isEmpty)
+
+        database.injectWriteFailure(nil)
+        tap(likes, "p2", "vb")
+        // The persister tries again by itself: no flush.
+        let caughtUp = try await withDeadline(.seconds(10)) {
+            while try database.load() != ["like": ["p1": ["va"], "p2": ["vb"]]] {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return true
+        }
+        #expect(caughtUp == true)
+        #expect(persister.lastError == nil)
+    }
+
+    @Test func tapsGoOnWhileAWriteWaitsForTheDisk() async throws {
+        let path = folder + "/state"
+        let database = try StateDatabase(path: path)
+        let likes = ToggleStore(baseCounts: ["p1": 0])
+        let persister = StatePersister(database: database, states: ["like": likes], interval: .zero)
+        // Another connection holds the database's write lock: the persister's write waits for it.
+        let other = try SQLiteDatabase(path: path)
+        try other.script("BEGIN IMMEDIATE")
+        tap(likes, "p1", Viewer(bits: 1))  // schedules the write, which waits
+        try await Task.sleep(for: .milliseconds(200))
+        let tapped = try await withDeadline(.seconds(10)) {
+            try await offThePool {
+                for bits in 2...1_001 as ClosedRange<UInt64> {
+                    self.tap(likes, "p1", Viewer(bits: bits))
+                }
+                return likes.committed("p1", viewer: Viewer(bits: 1_001))
+            }
+        }
+        #expect(tapped == ToggleState(isOn: true, count: 1_001), "taps waited for the write")
+        try other.script("COMMIT")
+        other.close()
+        try await offThePool { persister.flush() }
+        #expect(persister.lastError == nil, "\(persister.lastError ?? "")")
+        #expect(try database.load()["like"]?["p1"]?.count == 1_001)
+    }
+}
