@@ -261,6 +261,36 @@ extension ExecutableTests {
         _ = try await offThePool { check.waitForExit() }
     }
 
+    /// The `sqlite3` command line reads the database while the server writes it: WAL lets a reader in
+    /// beside the writer, so every read answers, and what it reads only grows with the likes.
+    @Test func theSQLiteCommandLineReadsTheDatabaseWhileTheServerWrites() async throws {
+        let path = try Self.stateFolder() + "/state.sqlite3"
+        let (server, port) = try await startWithState(path)
+        let storm = Thread {
+            guard let connection = try? RawConnection(port: port, timeoutSeconds: 2) else { return }
+            for index in 0..<20_000 {
+                let sent = try? connection.request(
+                    "POST", "/components/like/tap",
+                    headers: ["Cookie: viewer=vread\(index)", "Content-Type: application/x-www-form-urlencoded"],
+                    body: "post=p\(1 + index % 20)&liked=true")
+                if sent == nil { return }
+            }
+        }
+        storm.start()
+        var counts: [Int] = []
+        for _ in 0..<12 {
+            try await Task.sleep(for: .milliseconds(250))
+            let answer = try await offThePool { try sqlite3(path, "SELECT count(*) FROM toggle_members") }
+            let count = try #require(Int(answer.dropLast()), "sqlite3 said: \(answer)")
+            counts.append(count)
+        }
+        #expect(counts == counts.sorted(), "a read went back: \(counts)")
+        #expect((counts.last ?? 0) > 0, "the server wrote nothing in 3 s: \(counts)")
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(try await offThePool { server.waitForExit() } == 0)
+        #expect(try sqlite3(path, "PRAGMA integrity_check") == "ok\n")
+    }
+
     @Test func aDamagedStateFileStopsTheServerAndIsNotOverwritten() async throws {
         let path = try Self.stateFolder() + "/likes.state"
         for content in ["not ours at all\n", "self-managed-preview like-state 1\np1\tva\nend 1 deadbeef\n"] {

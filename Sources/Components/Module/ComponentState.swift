@@ -21,7 +21,7 @@ public protocol ComponentState: AnyObject, Sendable {
     /// Replaces the committed members with those restored from the state file (not a change to write).
     func restore(_ members: [String: Set<Viewer>])
     /// What changed in the committed state since the last call, forgotten here: the state database writes
-    /// it. Taken in one short critical section.
+    /// it. Taken in one short critical section. Changes are recorded from the first call on.
     func takeChanges() -> StateChanges
     /// Changes that were taken but could not be written, back in front of whatever changed since.
     func putBack(_ changes: StateChanges)

@@ -45,7 +45,7 @@ public final class StatePersister: Sendable {
         self.states = states
         self.interval = interval
         for state in states.values {
-            _ = state.takeChanges()  // what was restored is in the database already
+            _ = state.takeChanges()  // starts the recording; what was restored is in the database already
             state.observeCommits { [weak self] in self?.commitHappened() }  // the persister holds the states
         }
     }

@@ -65,8 +65,10 @@ public final class ToggleStore: ComponentState {
         var membership: Membership
         var pending: [Key: ToggleState] = [:]
         var flashes: FlashMessages<Key>
-        /// The committed changes not yet taken by the state database.
+        /// The committed changes not yet taken by the state database, recorded once something takes them
+        /// (without `--state` nothing does, and nothing is kept).
         var journal = StateChanges()
+        var journaling = false
     }
 
     private let storage: Mutex<Storage>
@@ -191,7 +193,7 @@ public final class ToggleStore: ComponentState {
             let wasPending = storage.pending.removeValue(forKey: key) != nil
             let changed =
                 succeeded && wasPending && storage.membership.commit(on, target: key.target, viewer: key.viewer)
-            if changed {
+            if changed && storage.journaling {
                 storage.journal.record(on, target: key.target, viewer: key.viewer)
             }
             let state = storage.membership.state(of: key.target, for: key.viewer) ?? ToggleState(isOn: false, count: 0)
@@ -213,7 +215,7 @@ public final class ToggleStore: ComponentState {
     public func reset() {
         storage.withLock { storage in
             storage.membership.removeAllMembers()
-            storage.journal = StateChanges(reset: true)
+            storage.journal = StateChanges(reset: storage.journaling)
             storage.pending = [:]
             storage.flashes.removeAll()
             changed()
@@ -278,9 +280,11 @@ public final class ToggleStore: ComponentState {
         storage.withLock { $0.membership.targets.mapValues(\.members) }
     }
 
-    /// The committed changes since the last call (for the state database), forgotten here.
+    /// The committed changes since the last call (for the state database), forgotten here. The first call
+    /// starts the recording: a store nobody takes changes from keeps none.
     public func takeChanges() -> StateChanges {
         storage.withLock { storage in
+            storage.journaling = true
             defer { storage.journal = StateChanges() }
             return storage.journal
         }

@@ -40,6 +40,8 @@ import Testing
 
     @Test func theChangesAreTakenAndPutBackInOrder() {
         let likes = ToggleStore(baseCounts: ["p1": 0])
+        tap(likes, "p1", "vbefore")
+        #expect(likes.takeChanges().isEmpty, "nothing is recorded before anything takes the changes")
         tap(likes, "p1", "va")
         let taken = likes.takeChanges()
         #expect(taken.members == [.init(target: "p1", viewer: "va"): true])
