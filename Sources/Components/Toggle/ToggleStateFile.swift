@@ -4,15 +4,16 @@ import Basics
     import Glibc
 #endif
 
-/// The committed state of every toggle (likes, follows) kept in a file across restarts (`--state FILE`).
+/// The text state file that `--state FILE` was before the state database (`StateDatabase`): read once, to
+/// import it into a database beside it; the server never writes one any more (`write` makes one for tests
+/// of the importer, and for anyone who needs the old format).
 ///
 /// The file is text: a header line, one `section<TAB>target<TAB>viewer` line per member (`like\tp1\tv…`;
 /// sorted, so the same state gives the same bytes), and an end line with the line count and an FNV-1a
 /// checksum of everything before it. A file of the first format (header `…like-state 1`, lines
 /// `post<TAB>viewer`) still loads, as the `like` section.
-/// It is replaced atomically (temporary file, `fsync`, `rename`, `fsync` of the folder), so a crash at any
-/// moment leaves either the old file or the new one, whole. A file that is not ours, or is damaged, is
-/// refused and never overwritten.
+/// `write` replaces a file atomically (temporary file, `fsync`, `rename`, `fsync` of the folder). A file
+/// that is not ours, or is damaged, is refused.
 public struct ToggleStateFile: Sendable {
     static let header = "self-managed-preview state 2"
     /// The first format, which held likes only.
