@@ -104,8 +104,10 @@ public final class StateDatabase: Sendable {
                         try database.execute("DELETE FROM toggle_members WHERE component = ?", [.text(component)])
                     }
                     // In key order: neighbouring rows share pages, so fewer pages are written.
-                    let members = changes.members.map { (target: $0.key.target, viewer: $0.key.viewer.id, on: $0.value) }
-                        .sorted { ($0.target, $0.viewer) < ($1.target, $1.viewer) }
+                    let members = changes.members.map {
+                        (target: $0.key.target, viewer: $0.key.viewer.id, on: $0.value)
+                    }
+                    .sorted { ($0.target, $0.viewer) < ($1.target, $1.viewer) }
                     for (target, viewer, isMember) in members {
                         let values: [SQLiteValue] = [.text(component), .text(target), .text(viewer)]
                         if isMember {
