@@ -427,8 +427,9 @@ public final class Supervisor {
             server.channel.send(.buildFailed(json: failureToShow))
             self.failureToShow = nil
         }
-        // Keep the binary that runs and the one before it; the older copies go.
-        let keep = Set([server.candidate.binary, previous?.binary].compactMap { $0 })
+        // Keep the binary that runs, the one before it and the one waiting to run next (a build that
+        // finished while this server was starting); the older copies go.
+        let keep = Set([server.candidate.binary, previous?.binary, next?.binary].compactMap { $0 })
         let folder = configuration.workFolder + "/bin"
         for entry in FileWatcher.entries(of: folder) where !keep.contains(folder + "/" + entry.name) {
             unlink(folder + "/" + entry.name)
