@@ -155,6 +155,23 @@ extension ExecutableTests {
         return (server, port)
     }
 
+    /// Starts a thread that sends `count` like taps to the server on `port` over one connection, tap `index`
+    /// as `viewer(index)` with the body `body(index)`, until they are sent or the connection drops.
+    func startTapStorm(
+        port: Int, count: Int, viewer: @escaping @Sendable (Int) -> String, body: @escaping @Sendable (Int) -> String
+    ) {
+        Thread {
+            guard let connection = try? RawConnection(port: port, timeoutSeconds: 2) else { return }
+            for index in 0..<count {
+                let sent = try? connection.request(
+                    "POST", "/components/like/tap",
+                    headers: ["Cookie: viewer=\(viewer(index))", "Content-Type: application/x-www-form-urlencoded"],
+                    body: body(index))
+                if sent == nil { return }
+            }
+        }.start()
+    }
+
     @Test func likesSurviveARestart() async throws {
         let path = try Self.stateFolder() + "/likes.state"
         let (first, port) = try await startWithState(path)
@@ -184,17 +201,9 @@ extension ExecutableTests {
             let (server, port) = try await startWithState(path)
             let pid = server.process.processIdentifier
             // Likes keep arriving from another thread while the process is killed at an arbitrary moment.
-            let traffic = Thread {
-                guard let connection = try? RawConnection(port: port, timeoutSeconds: 2) else { return }
-                for index in 0..<10_000 {
-                    let sent = try? connection.request(
-                        "POST", "/components/like/tap",
-                        headers: ["Cookie: viewer=vk\(index % 7)", "Content-Type: application/x-www-form-urlencoded"],
-                        body: "post=p\(1 + index % 12)&liked=\(index % 3 != 0)")
-                    if sent == nil { return }
-                }
+            startTapStorm(port: port, count: 10_000, viewer: { "vk\($0 % 7)" }) {
+                "post=p\(1 + $0 % 12)&liked=\($0 % 3 != 0)"
             }
-            traffic.start()
             try await Task.sleep(for: .milliseconds(20 + round * 37))
             kill(pid, SIGKILL)
             _ = try await offThePool { server.waitForExit() }
@@ -225,17 +234,9 @@ extension ExecutableTests {
             }
             #expect(answer.statusCode == 303)
         }
-        let storm = Thread {
-            guard let connection = try? RawConnection(port: port, timeoutSeconds: 2) else { return }
-            for index in 0..<100_000 {
-                let sent = try? connection.request(
-                    "POST", "/components/like/tap",
-                    headers: ["Cookie: viewer=vstorm\(index % 50)", "Content-Type: application/x-www-form-urlencoded"],
-                    body: "post=p\(1 + index % 20)&liked=\(index % 3 != 0)")
-                if sent == nil { return }
-            }
+        startTapStorm(port: port, count: 100_000, viewer: { "vstorm\($0 % 50)" }) {
+            "post=p\(1 + $0 % 20)&liked=\($0 % 3 != 0)"
         }
-        storm.start()
         try await Task.sleep(for: .milliseconds(1_600))  // the interval is 1 s
         kill(server.process.processIdentifier, SIGKILL)
         _ = try await offThePool { server.waitForExit() }
@@ -266,17 +267,7 @@ extension ExecutableTests {
     @Test func theSQLiteCommandLineReadsTheDatabaseWhileTheServerWrites() async throws {
         let path = try Self.stateFolder() + "/state.sqlite3"
         let (server, port) = try await startWithState(path)
-        let storm = Thread {
-            guard let connection = try? RawConnection(port: port, timeoutSeconds: 2) else { return }
-            for index in 0..<20_000 {
-                let sent = try? connection.request(
-                    "POST", "/components/like/tap",
-                    headers: ["Cookie: viewer=vread\(index)", "Content-Type: application/x-www-form-urlencoded"],
-                    body: "post=p\(1 + index % 20)&liked=true")
-                if sent == nil { return }
-            }
-        }
-        storm.start()
+        startTapStorm(port: port, count: 20_000, viewer: { "vread\($0)" }) { "post=p\(1 + $0 % 20)&liked=true" }
         var counts: [Int] = []
         for _ in 0..<12 {
             try await Task.sleep(for: .milliseconds(250))
