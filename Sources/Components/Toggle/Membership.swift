@@ -52,3 +52,32 @@ struct Membership {
         }
     }
 }
+
+extension Membership: OptimisticModel {
+    /// A tap asks for this state (on or off), so that a repeated submit changes nothing.
+    typealias Change = Bool
+    typealias Shown = ToggleState
+    typealias Flash = ToggleStore.Flash
+
+    func shown(_ target: String, to viewer: Viewer) -> ToggleState? {
+        state(of: target, for: viewer)
+    }
+
+    /// A tap on a known target always starts; it sends nothing when it asks for the state the viewer has.
+    func admit(_ desired: Bool, to target: String, by viewer: Viewer) -> OptimisticAdmission<ToggleState> {
+        guard let prior = state(of: target, for: viewer) else { return .unknown }
+        return .proceeds(prior: prior, optimistic: prior.toggled(to: desired), sends: prior.isOn != desired)
+    }
+
+    mutating func commit(_ desired: Bool, to target: String, by viewer: Viewer) -> Bool {
+        commit(desired, target: target, viewer: viewer)
+    }
+
+    func record(_ desired: Bool, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
+        journal.record(desired, target: target, viewer: viewer)
+    }
+
+    mutating func removeAll() {
+        removeAllMembers()
+    }
+}

@@ -1,8 +1,9 @@
 import Basics
 import HTTPCore
 
-/// The self-managed tap of a toggle component (a like, a follow), written once: the optimistic state at
-/// once, the service call, the commit or the exact rollback, the event, and the answer.
+/// The self-managed tap of a toggle component (a like, a follow): one use of the kit's optimistic core
+/// (`OptimisticFlow`), which brings the optimistic state at once, the service call, the commit or the
+/// exact rollback; this brings the toggle's message, event and answer.
 ///
 /// A component's self-managed routes parse their own fields into a `Tap`, name their service call and
 /// render their fragment; everything between is here:
@@ -45,6 +46,8 @@ public struct OptimisticToggle: Sendable {
         self.events = events
         self.failureMessage = failureMessage
         self.announcements = announcements ?? ToggleDefinition.Announcements(state: stateName)
+        self.flow = Self.flow(
+            store: store, events: events, component: component, stateName: stateName, failureMessage: failureMessage)
     }
 
     /// A tap, checked by the component.
@@ -82,8 +85,31 @@ public struct OptimisticToggle: Sendable {
         }
     }
 
+    /// The kit's optimistic core, with the toggle's message and event.
+    private let flow: OptimisticFlow<Membership>
+
+    private static func flow(
+        store: ToggleStore, events: TapEventLog, component: String, stateName: String, failureMessage: String
+    ) -> OptimisticFlow<Membership> {
+        OptimisticFlow(
+            store: store.core, events: events,
+            flash: { [failureMessage] tap, outcome in
+                // Without script the outcome waits for the page redirected to: a failure, or the animation
+                // of a new "on".
+                if !outcome.succeeded { return .failed(failureMessage) }
+                return tap.change && !outcome.prior.isOn ? .committed : nil
+            },
+            event: { [component, stateName] tap, outcome in
+                TapEvent(
+                    component: component, instance: tap.key.target, viewer: tap.key.viewer, stateName: stateName,
+                    prior: outcome.prior, optimistic: outcome.optimistic,
+                    outcome: outcome.succeeded ? .committed : .rolledBack,
+                    latencyMilliseconds: outcome.latencyMilliseconds)
+            })
+    }
+
     /// Takes the tap's turn now, on the server thread, so that one viewer's taps on one target keep their
-    /// arrival order; the rest runs while the connection is suspended.
+    /// arrival order; the rest runs while the connection is suspended (`OptimisticFlow`).
     ///
     /// - Parameters:
     ///   - send: The service call; throws when the change was not saved. Not called when nothing changes.
@@ -93,61 +119,18 @@ public struct OptimisticToggle: Sendable {
         send: @escaping @Sendable () async throws -> Void,
         render: @escaping @Sendable (Result) -> [UInt8]
     ) -> HTTPOutcome {
-        let turn = store.turns.take(tap.key)
-        return .deferred {
-            await turn.wait()
-            defer { turn.finish() }
-            return await apply(tap, send: send, render: render)
-        }
-    }
-
-    func apply(
-        _ tap: Tap, send: @Sendable () async throws -> Void, render: (Result) -> [UInt8]
-    ) async -> HTTPResponse {
-        let started = ContinuousClock.now
-        guard let (prior, optimistic) = store.begin(tap.key, on: tap.desired) else {
-            return .plainError(HTTPError(.notFound, "There is nothing with the id \(tap.key.target) to tap."))
-        }
-        var succeeded = true
-        if prior.isOn != tap.desired {
-            do {
-                try await send()
-            } catch {
-                succeeded = false
-            }
-        }
-        // This tap's outcome replaces any message left by an earlier one, in the same critical section as
-        // the commit. Without script it waits for the page redirected to: a failure, or the animation of a
-        // new "on". With script the fragment shows the outcome itself.
-        let flash: ToggleStore.Flash?
-        if tap.wantsFragment {
-            flash = nil
-        } else if !succeeded {
-            flash = .failed(failureMessage)
-        } else {
-            flash = tap.desired && !prior.isOn ? .committed : nil
-        }
-        let committed = store.finish(tap.key, on: tap.desired, succeeded: succeeded, leaving: flash)
-        events.record(
-            TapEvent(
-                component: component,
-                instance: tap.key.target,
-                viewer: tap.key.viewer,
-                stateName: stateName,
-                prior: prior,
-                optimistic: optimistic,
-                outcome: succeeded ? .committed : .rolledBack,
-                latencyMilliseconds: (ContinuousClock.now - started).wholeMilliseconds
-            )
-        )
-        let result = Result(
-            prior: prior, committed: committed, succeeded: succeeded, message: succeeded ? nil : failureMessage)
-        if tap.wantsFragment {
-            var response = HTTPResponse.html(render(result), status: succeeded ? .ok : .serviceUnavailable)
+        let attempt = OptimisticFlow<Membership>.Attempt(
+            key: tap.key, change: tap.desired, forced: tap.forced, returnTo: tap.returnTo,
+            wantsFragment: tap.wantsFragment)
+        return flow.handle(attempt, send: send) { [failureMessage, announcements] attempt, outcome in
+            guard attempt.wantsFragment else { return .redirect(to: attempt.returnTo) }
+            let result = Result(
+                prior: outcome.prior, committed: outcome.committed, succeeded: outcome.succeeded,
+                message: outcome.succeeded ? nil : failureMessage)
+            var response = HTTPResponse.html(render(result), status: outcome.succeeded ? .ok : .serviceUnavailable)
             response.headers[Announcement.header] = Announcement.headerValue(
-                result.message ?? announcements.text(isOn: committed.isOn))
+                result.message ?? announcements.text(isOn: outcome.committed.isOn))
             return response
         }
-        return .redirect(to: tap.returnTo)
     }
 }

@@ -1,12 +1,12 @@
-/// One-time messages for the next page a viewer sees: the outcome of a tap made without script, which
-/// the redirected-to page shows once.
+/// One-time messages for the next page a viewer sees: the outcome of a tap or send made without script,
+/// which the redirected-to page shows once (a toggle's failure, a comment's kept text and its error).
 ///
 /// Only a viewer who comes back can take their message, and many never do (a client without cookies is
 /// a new viewer on every request), so the messages are bounded: at most `limits.capacity` (the oldest
 /// go first) and none older than `limits.maxAge`.
-struct FlashMessages<Key: Hashable> {
+struct FlashMessages<Key: Hashable, Flash> {
     private struct Entry {
-        var flash: ToggleStore.Flash
+        var flash: Flash
         var stamp: Int
         var time: ContinuousClock.Instant
     }
@@ -27,7 +27,7 @@ struct FlashMessages<Key: Hashable> {
     var count: Int { messages.count }
 
     /// Leaves `flash` for `key`, replacing any earlier one, then drops what is over the limits.
-    mutating func set(_ flash: ToggleStore.Flash, for key: Key, now: ContinuousClock.Instant) {
+    mutating func set(_ flash: Flash, for key: Key, now: ContinuousClock.Instant) {
         nextStamp += 1
         messages[key] = Entry(flash: flash, stamp: nextStamp, time: now)
         order.append((key, nextStamp))
@@ -35,7 +35,7 @@ struct FlashMessages<Key: Hashable> {
     }
 
     /// Leaves `flash` for `key` in place of any earlier message; `nil` forgets the earlier one.
-    mutating func replace(with flash: ToggleStore.Flash?, for key: Key, now: ContinuousClock.Instant) {
+    mutating func replace(with flash: Flash?, for key: Key, now: ContinuousClock.Instant) {
         if let flash {
             set(flash, for: key, now: now)
         } else if !messages.isEmpty {
@@ -44,7 +44,7 @@ struct FlashMessages<Key: Hashable> {
     }
 
     /// Returns and forgets the message for `key`, unless it is older than the age limit.
-    mutating func take(for key: Key, now: ContinuousClock.Instant) -> ToggleStore.Flash? {
+    mutating func take(for key: Key, now: ContinuousClock.Instant) -> Flash? {
         guard !messages.isEmpty, let entry = messages.removeValue(forKey: key) else { return nil }
         return now - entry.time > limits.maxAge ? nil : entry.flash
     }

@@ -1,0 +1,216 @@
+import Synchronization
+
+/// The state behind every self-managed component of one kind (all like buttons, all comment boxes),
+/// written once for all of them: the committed state (the `Model`), the changes in flight (an optimistic
+/// overlay), the one-time messages, the journal for the state database, and the turn queue that keeps one
+/// viewer's changes to one target in order.
+///
+/// An optimistic state lives beside the committed one and is dropped on failure, which restores exactly
+/// the prior state without arithmetic.
+///
+/// ```swift
+/// let store = OptimisticStore(Membership(baseCounts: ["p1": 10], members: [:]))
+/// let key = OptimisticKey(viewer: "v1", target: "p1")
+/// guard case .proceeds(let prior, let optimistic, _) = store.begin(key, true) else { … }  // shown at once
+/// let committed = store.finish(key, true, succeeded: false, leaving: nil)   // == prior: rolled back
+/// ```
+///
+/// - Important: Thread-safe. Every method is one critical section.
+public final class OptimisticStore<Model: OptimisticModel>: Sendable {
+    private struct Storage {
+        var model: Model
+        var pending: [OptimisticKey: Model.Shown] = [:]
+        var flashes: FlashMessages<OptimisticKey, Model.Flash>
+        /// The committed changes not yet taken by the state database, recorded once something takes them
+        /// (without `--state` nothing does, and nothing is kept).
+        var journal = StateChanges()
+        var journaling = false
+    }
+
+    private let storage: Mutex<Storage>
+    /// Bumped, inside the critical section, by every change a viewer could see (see `version`).
+    private let changes = Atomic<UInt64>(0)
+    private let clock: @Sendable () -> ContinuousClock.Instant
+    private let commitObservers = Mutex<[@Sendable () -> Void]>([])
+    /// Serialises changes per viewer and target.
+    public let turns = TurnQueue<OptimisticKey>()
+
+    /// - Parameters:
+    ///   - model: The committed state to start from.
+    ///   - flashLimits: How many one-time messages wait, and for how long.
+    ///   - clock: The time messages are stamped and aged with (tests pass their own).
+    public init(
+        _ model: Model, flashLimits: FlashLimits = FlashLimits(),
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
+        storage = Mutex(Storage(model: model, flashes: FlashMessages(limits: flashLimits)))
+        self.clock = clock
+    }
+
+    /// A number that grows with every change a viewer could see: a change beginning or ending, a reset, a
+    /// message left or shown. Whatever was rendered from this store after reading version `v` is current
+    /// for as long as the version is still `v`, so it may be kept under a key that holds `v`.
+    public var version: UInt64 {
+        changes.load(ordering: .acquiring)
+    }
+
+    /// Notes a change; called inside the critical section that made it.
+    private func changed() {
+        changes.add(1, ordering: .releasing)
+    }
+
+    /// Calls `observer` after every commit that changed the committed state, and after `reset()`.
+    public func observeCommits(_ observer: @escaping @Sendable () -> Void) {
+        commitObservers.withLock { $0.append(observer) }
+    }
+
+    /// Reads the committed state, in one critical section.
+    public func read<Result>(_ body: (borrowing Model) -> Result) -> Result {
+        storage.withLock { body($0.model) }
+    }
+
+    /// Changes the committed state outside any viewer's change (restoring it from the state database), in
+    /// one critical section; a change a viewer could see, not one to write.
+    public func update<Result>(_ body: (inout Model) -> Result) -> Result {
+        storage.withLock { storage in
+            defer { changed() }
+            return body(&storage.model)
+        }
+    }
+
+    /// The committed state `viewer` is shown of `target`, or `nil` for an unknown target.
+    public func committed(_ target: String, viewer: Viewer) -> Model.Shown? {
+        storage.withLock { $0.model.shown(target, to: viewer) }
+    }
+
+    /// What the viewer sees: the optimistic state while a change is in flight (`busy`), the committed one
+    /// otherwise; `nil` for an unknown target.
+    public func view(_ target: String, viewer: Viewer) -> (shown: Model.Shown, busy: Bool)? {
+        storage.withLock { storage in
+            guard let committed = storage.model.shown(target, to: viewer) else { return nil }
+            if !storage.pending.isEmpty, let pending = storage.pending[OptimisticKey(viewer: viewer, target: target)] {
+                return (pending, true)
+            }
+            return (committed, false)
+        }
+    }
+
+    /// What the viewer sees now and, unless a change is in flight, the message left for them (which is
+    /// forgotten): one critical section for a render.
+    public func viewTakingFlash(
+        _ target: String, viewer: Viewer
+    ) -> (shown: Model.Shown, busy: Bool, flash: Model.Flash?)? {
+        storage.withLock { storage in
+            guard let committed = storage.model.shown(target, to: viewer) else { return nil }
+            let key = OptimisticKey(viewer: viewer, target: target)
+            // Usually nothing is in flight or waiting: then no lookup (hashing the key) is needed.
+            if !storage.pending.isEmpty, let pending = storage.pending[key] {
+                return (pending, true, nil)
+            }
+            let flash = storage.flashes.isEmpty ? nil : storage.flashes.take(for: key, now: clock())
+            if flash != nil {
+                changed()
+            }
+            return (committed, false, flash)
+        }
+    }
+
+    /// Starts a change, as the model admits it: when it proceeds, its optimistic state is shown from now
+    /// until `finish`.
+    public func begin(_ key: OptimisticKey, _ change: Model.Change) -> OptimisticAdmission<Model.Shown> {
+        storage.withLock { storage in
+            let admission = storage.model.admit(change, to: key.target, by: key.viewer)
+            if case .proceeds(_, let optimistic, _) = admission {
+                storage.pending[key] = optimistic
+                changed()
+            }
+            return admission
+        }
+    }
+
+    /// Ends a change: commits it when it succeeded, drops the optimistic state either way, and, in the
+    /// same critical section, replaces whatever one-time message waits for `key` with `flash` (`nil`: none
+    /// waits after it). Returns the committed state. A change that began before a `reset()` commits
+    /// nothing.
+    public func finish(
+        _ key: OptimisticKey, _ change: Model.Change, succeeded: Bool, leaving flash: Model.Flash?
+    ) -> Model.Shown? {
+        let now = clock()
+        let (shown, committed) = storage.withLock { storage -> (Model.Shown?, Bool) in
+            let wasPending = storage.pending.removeValue(forKey: key) != nil
+            let committed = succeeded && wasPending && storage.model.commit(change, to: key.target, by: key.viewer)
+            if committed && storage.journaling {
+                storage.model.record(change, to: key.target, by: key.viewer, in: &storage.journal)
+            }
+            storage.flashes.replace(with: flash, for: key, now: now)
+            changed()
+            return (storage.model.shown(key.target, to: key.viewer), committed)
+        }
+        if committed {
+            notifyCommitObservers()
+        }
+        return shown
+    }
+
+    /// Leaves `flash` for the viewer's next render of the target, replacing any earlier one.
+    public func leave(_ flash: Model.Flash, for key: OptimisticKey) {
+        let now = clock()
+        storage.withLock { storage in
+            storage.flashes.set(flash, for: key, now: now)
+            changed()
+        }
+    }
+
+    /// Returns and forgets the message for `key`.
+    public func takeFlash(for key: OptimisticKey) -> Model.Flash? {
+        let now = clock()
+        return storage.withLock { storage in
+            let flash = storage.flashes.take(for: key, now: now)
+            if flash != nil {
+                changed()
+            }
+            return flash
+        }
+    }
+
+    /// Back to the start: the base data, nothing in flight (a change still running commits nothing when
+    /// it ends), no message waiting. Tells the commit observers, so that the state database is rewritten
+    /// to match.
+    public func reset() {
+        storage.withLock { storage in
+            storage.model.removeAll()
+            storage.journal = StateChanges(reset: storage.journaling)
+            storage.pending = [:]
+            storage.flashes.removeAll()
+            changed()
+        }
+        notifyCommitObservers()
+    }
+
+    /// How many one-time messages wait, and how many changes are in flight: both bounded (by
+    /// `FlashLimits` and by the server's limit on waiting requests).
+    public var waiting: (flashes: Int, pending: Int) {
+        storage.withLock { ($0.flashes.count, $0.pending.count) }
+    }
+
+    /// The committed changes since the last call (for the state database), forgotten here. The first call
+    /// starts the recording: a store nobody takes changes from keeps none.
+    public func takeChanges() -> StateChanges {
+        storage.withLock { storage in
+            storage.journaling = true
+            defer { storage.journal = StateChanges() }
+            return storage.journal
+        }
+    }
+
+    /// Changes taken but not written, back before whatever changed since.
+    public func putBack(_ changes: StateChanges) {
+        storage.withLock { $0.journal = changes.followed(by: $0.journal) }
+    }
+
+    private func notifyCommitObservers() {
+        for observer in commitObservers.withLock({ $0 }) {
+            observer()
+        }
+    }
+}
