@@ -48,6 +48,7 @@ let package = Package(
             name: "Demo", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "PreviewApp", "PreviewKit"],
             exclude: [
                 "AvatarView/AvatarView.css",
+                "CommentBox/CommentBox.css",
                 "FollowButton/FollowButton.css",
                 "LikeButton/LikeButton.css",
                 // new-component: stylesheets above this line

@@ -7,10 +7,14 @@
 // - data-optimistic: the patch to the state a tap shows at once (HTMLPatch.encoded: the element count,
 //   then index, =name / -name / :, value; "|" separates, "\" escapes), or data-optimistic-html, that
 //   state's whole markup. A tap on an optimistic state goes back to the state it came from.
+// - data-fill="field" on an element of the optimistic state: the server renders it before it knows what
+//   was typed, and this file puts in the value of the form's field of that name, as text (never markup).
 // On a tap of a form inside such a root, this file:
 // - swaps the optimistic state in at once and marks the root aria-busy;
 // - posts the form with HX-Request: true, so the server answers with the root's fragment;
-// - swaps in the answer of the latest tap: 200 (committed) or 503 (restored, with its role="alert");
+// - swaps in the answer of the latest tap: 200 (committed), 503 (restored, with its role="alert") or
+//   422 (refused as it is, with its message); focus goes to the answer's [autofocus] element if it has
+//   one (a field holding the text that was not kept), else stays at the same place;
 // - announces the answer's HX-Trigger {"announce": text} in one polite live region;
 // - when no answer comes (the connection dropped, or data-tap-timeout-ms on <body>, 30 s by default,
 //   passed), puts back the exact markup from before the first tap and shows the page's #tap-alert.
@@ -72,6 +76,14 @@
     var template = document.createElement('template');
     template.innerHTML = markup; // the server's own escaped markup, never event data
     return template.content.firstElementChild;
+  }
+
+  // Puts the submitted value of each [data-fill] element's field in as its text.
+  function fill(next, body) {
+    var targets = next.querySelectorAll('[data-fill]');
+    for (var i = 0; i < targets.length; i++) {
+      targets[i].textContent = body.get(targets[i].getAttribute('data-fill')) || '';
+    }
   }
 
   // What a tap on `root` shows at once, or null.
@@ -152,10 +164,14 @@
     var roots = rootsFor(key);
     if (!state.bases) state.bases = roots.map(function (each) { return each.cloneNode(true); });
     var seq = ++state.seq;
+    var focused = roots.filter(function (each) { return each.contains(document.activeElement); })[0];
+    var focusAt = focused ? { root: roots.indexOf(focused), at: elementsOf(focused).indexOf(document.activeElement) } : null;
     tapAlert(false);
     roots.forEach(function (each) {
       var next = optimisticFor(each);
-      if (next) swap(each, next);
+      if (!next) return;
+      fill(next, body);
+      swap(each, next);
     });
     rootsFor(key).forEach(function (each) { each.setAttribute('aria-busy', 'true'); });
 
@@ -169,18 +185,23 @@
       signal: controller.signal,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'HX-Request': 'true' }
     }).then(function (response) {
-      return response.text().then(function (text) {
-        return { status: response.status, text: text, trigger: response.headers.get('HX-Trigger') };
+      return response.text().then(function (markup) {
+        return { status: response.status, markup: markup, trigger: response.headers.get('HX-Trigger') };
       });
     }).then(function (answer) {
       window.clearTimeout(timer);
       if (seq !== state.seq) return; // a later tap's answer carries the final state
-      var next = parsed(answer.text);
-      var usable = (answer.status === 200 || answer.status === 503) && next &&
+      var next = parsed(answer.markup);
+      var usable = [200, 422, 503].indexOf(answer.status) >= 0 && next &&
         next.getAttribute('data-self-managed') === key;
       if (!usable) throw new Error('unexpected answer ' + answer.status);
       state.bases = null;
-      rootsFor(key).forEach(function (each) { swap(each, copyFor(each, next)); });
+      var swapped = rootsFor(key).map(function (each) {
+        var copy = copyFor(each, next);
+        swap(each, copy);
+        return copy;
+      });
+      refocus(swapped, focusAt);
       var alert = next.querySelector('[role="alert"]');
       announce(announcement(answer.trigger) || (alert && alert.textContent));
     }).catch(function () {
@@ -192,6 +213,18 @@
       var alert = tapAlert(true);
       if (alert) announce(alert.textContent);
     });
+  }
+
+  // After an answer: focus on the answer's [autofocus] element in the root that had it (the field that
+  // holds the text that was not kept), or back at the same place when the optimistic state lost it (a
+  // disabled button).
+  function refocus(roots, focusAt) {
+    if (!focusAt || !roots[focusAt.root]) return;
+    var root = roots[focusAt.root];
+    var wanted = root.querySelector('[autofocus]');
+    if (!wanted && root.contains(document.activeElement)) return;
+    wanted = wanted || elementsOf(root)[focusAt.at] || root.querySelector('button, textarea, input, [tabindex]');
+    if (wanted && typeof wanted.focus === 'function') wanted.focus();
   }
 
   // A page may use real htmx instead of this file: where htmx is loaded, or a form carries hx-*

@@ -1,3 +1,4 @@
+import Basics
 import Components
 import HTTPCore
 import HTTPTesting
@@ -31,9 +32,11 @@ public enum RenderCacheCheck {
         options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 7)
         options.stateFile = nil
         options.renderCache = true
-        let kept = try Application(options: options, components: components)
+        // One clock for both: what is stamped with the time (a comment) is the same in each.
+        let clock: @Sendable () -> Timestamp = { Timestamp(millisecondsSince1970: 1_795_000_000_000) }
+        let kept = try Application(options: options, clock: clock, components: components)
         options.renderCache = false
-        let fresh = try Application(options: options, components: components)
+        let fresh = try Application(options: options, clock: clock, components: components)
         let targets = Self.targets(of: kept)
         var differences: [String] = []
 

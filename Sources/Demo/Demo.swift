@@ -1,6 +1,6 @@
 import Components
 
-/// The demo: three self-managed components (an avatar, a like button, a follow button) and the pages
+/// The demo: four self-managed components (an avatar, a like button, a follow button, a comment box) and the pages
 /// that place them (a feed, posts, profiles), over `Fixtures`. An app registers it, or leaves it out.
 ///
 /// ```swift
@@ -12,11 +12,15 @@ public enum Demo {
     public static func modules(_ context: ComponentContext, fixtures: Fixtures = .demo) -> [any ComponentModule] {
         let likes = LikeButton.module(context, baseCounts: fixtures.likeCounts)
         let follows = FollowButton.module(context, baseCounts: fixtures.followerCounts)
+        let comments = CommentBox.module(context, fixtures: fixtures)
         return [
             AvatarView.module(context, navigator: AppNavigator(fixtures: fixtures)),
             likes,
             follows,
-            DemoPages(context, fixtures: fixtures, likes: likes.store, follows: follows.store),
+            comments,
+            DemoPages(
+                context, fixtures: fixtures, likes: likes.store, follows: follows.store, comments: comments.store,
+                commentBox: comments.definition),
             // new-component: registrations above this line
         ]
     }

@@ -58,4 +58,10 @@ extension HTMLAttribute {
     public static func ariaCurrent(_ value: String) -> HTMLAttribute {
         HTMLAttribute("aria-current", .text(value))
     }
+
+    /// `aria-invalid="true"`: the field's value was refused (name the reason with `ariaDescribedBy`).
+    @inlinable
+    public static var ariaInvalid: HTMLAttribute {
+        HTMLAttribute("aria-invalid", .constant("true"))
+    }
 }

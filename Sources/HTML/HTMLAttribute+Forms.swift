@@ -117,4 +117,22 @@ extension HTMLAttribute {
     public static var required: HTMLAttribute {
         HTMLAttribute("required", .flag)
     }
+
+    /// The boolean attribute `readonly`: the field shows its value but takes no typing.
+    @inlinable
+    public static var readonly: HTMLAttribute {
+        HTMLAttribute("readonly", .flag)
+    }
+
+    /// The boolean attribute `autofocus`: the field has focus when the page loads.
+    @inlinable
+    public static var autofocus: HTMLAttribute {
+        HTMLAttribute("autofocus", .flag)
+    }
+
+    /// `rows="…"`: a text area's visible lines.
+    @inlinable
+    public static func rows(_ lines: Int) -> HTMLAttribute {
+        HTMLAttribute("rows", .integer(lines))
+    }
 }

@@ -63,4 +63,11 @@ extension HTMLAttribute {
     public static var hidden: HTMLAttribute {
         HTMLAttribute("hidden", .flag)
     }
+
+    /// `dir="auto"`: the element's direction comes from its own text, isolated from what surrounds it
+    /// (text in any script, and a stray bidirectional override, stays inside).
+    @inlinable
+    public static var dirAuto: HTMLAttribute {
+        HTMLAttribute("dir", .constant("auto"))
+    }
 }

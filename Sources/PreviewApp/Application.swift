@@ -36,19 +36,21 @@ public final class Application: Sendable {
     ///
     /// - Parameters:
     ///   - service: The toggles' "network"; the simulated one from the options when `nil`.
+    ///   - clock: The time things are stamped with (a comment's); a test comparing two apps gives both one.
     ///   - components: Makes the modules to register, each from the context the app gives it (one line a
     ///     component: `LikeButton.module(context, baseCounts: …)`).
     /// - Throws: `ServerError` when the `--state` file is damaged or not ours (it is left untouched), or
     ///   when two modules share a name.
     public init(
         options: PreviewOptions = PreviewOptions(), service toggleService: (any ToggleService)? = nil,
+        clock: @escaping @Sendable () -> Timestamp = { .now() },
         components: (ComponentContext) -> [any ComponentModule]
     ) throws(ServerError) {
         self.options = options
         let context = ComponentContext(
             events: TapEventLog(capacity: options.eventCapacity), service: toggleService,
             simulation: SimulatedService(settings: options.simulation), flashLimits: options.flashLimits,
-            renderCache: options.renderCache)
+            renderCache: options.renderCache, clock: clock)
         self.context = context
         let modules = components(context)
         self.modules = modules
@@ -69,12 +71,12 @@ public final class Application: Sendable {
                 StandardError.write(note + "\n")
             }
             let names = Set(states.map(\.name))
-            for name in opened.members.keys.sorted() where !names.contains(name) {
+            for name in opened.stored.keys.sorted() where !names.contains(name) {
                 StandardError.write(
-                    "\(opened.database.path) keeps members of \(name), which no module registers: left as they are\n")
+                    "\(opened.database.path) keeps the state of \(name), which no module registers: left as it is\n")
             }
             for (name, state) in states {
-                state.restore(opened.members[name] ?? [:])
+                state.restore(opened.stored[name] ?? StoredState())
             }
             self.persister = StatePersister(
                 database: opened.database,
@@ -118,6 +120,11 @@ public final class Application: Sendable {
         router.mount(OpenAPIRoute(routes: router.routeTable))
         self.routeTable = router.routeTable
         self.responder = router.buildResponder()
+        registry.serve(pages: responder)
+    }
+
+    deinit {
+        context.registry.serve(pages: nil)  // the responder holds the modules, which hold the registry
     }
 
     /// The stateful modules' states under their catalogue names (the name of their `--state` section and

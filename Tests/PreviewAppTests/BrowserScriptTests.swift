@@ -53,7 +53,7 @@ import Testing
     /// Whether the script uses `field` as code would: a string (`'post'`), a selector (`name="post"`), a property.
     private static func uses(field: String) -> Bool {
         let escaped = NSRegularExpression.escapedPattern(for: field)
-        let pattern = #"['"]"# + escaped + #"['"]|name=\?["']?"# + escaped + #"(?![\w-])|\."# + escaped + #"(?![\w-])"#
+        let pattern = #"['"]"# + escaped + #"['"]|name=\?["']?"# + escaped + #"(?![\w-])|\."# + escaped + #"(?![\w(-])"#
         return script.range(of: pattern, options: .regularExpression) != nil
     }
 

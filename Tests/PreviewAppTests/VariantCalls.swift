@@ -322,4 +322,133 @@ import Testing
             ).renderedString + "\n",
             try goldenFile("follow/just-followed.plain.html"))
     }
+
+    @Test func comment_empty() throws {
+        expectHTML(
+            CommentBox.selfManaged(post: "p4", comments: 0).renderedString + "\n",
+            try goldenFile("comment/empty.html"))
+        expectHTML(
+            CommentBox(
+                elementID: "comments-p4",
+                comments: CommentBox.sampleEntries(0),
+                action: TapAction(path: "/gallery/actions/comment", fields: [
+                    .init("instance", "p4"),
+                    .init("return_to", "/components/comment?config=plain&post=p4&comments=0&sample=ordinary&draft=&error=&invalid=false&busy=false&return_to="),
+                ])
+            ).renderedString + "\n",
+            try goldenFile("comment/empty.plain.html"))
+    }
+
+    @Test func comment_threeComments() throws {
+        expectHTML(
+            CommentBox.selfManaged(post: "p1", comments: 3).renderedString + "\n",
+            try goldenFile("comment/three-comments.html"))
+        expectHTML(
+            CommentBox(
+                elementID: "comments-p1",
+                comments: CommentBox.sampleEntries(3),
+                action: TapAction(path: "/gallery/actions/comment", fields: [
+                    .init("instance", "p1"),
+                    .init("return_to", "/components/comment?config=plain&post=p1&comments=3&sample=ordinary&draft=&error=&invalid=false&busy=false&return_to="),
+                ])
+            ).renderedString + "\n",
+            try goldenFile("comment/three-comments.plain.html"))
+    }
+
+    @Test func comment_sending() throws {
+        expectHTML(
+            CommentBox.selfManaged(post: "p2", comments: 2, draft: "On its way.", busy: true).renderedString + "\n",
+            try goldenFile("comment/sending.html"))
+        expectHTML(
+            CommentBox(
+                elementID: "comments-p2",
+                comments: CommentBox.sampleEntries(2, sending: "On its way."),
+                busy: true,
+                action: TapAction(path: "/gallery/actions/comment", fields: [
+                    .init("instance", "p2"),
+                    .init("return_to", "/components/comment?config=plain&post=p2&comments=2&sample=ordinary&draft=On%20its%20way.&error=&invalid=false&busy=true&return_to="),
+                ])
+            ).renderedString + "\n",
+            try goldenFile("comment/sending.plain.html"))
+    }
+
+    @Test func comment_failedTheTextKept() throws {
+        expectHTML(
+            CommentBox.selfManaged(
+                post: "p6",
+                comments: 2,
+                draft: "Kept, exactly as it was sent.",
+                error: "Your comment couldn't be sent, so it was not posted. Your text is still here: try again."
+            ).renderedString + "\n",
+            try goldenFile("comment/failed-the-text-kept.html"))
+        expectHTML(
+            CommentBox(
+                elementID: "comments-p6",
+                comments: CommentBox.sampleEntries(2),
+                draft: "Kept, exactly as it was sent.",
+                error: "Your comment couldn't be sent, so it was not posted. Your text is still here: try again.",
+                action: TapAction(path: "/gallery/actions/comment", fields: [
+                    .init("instance", "p6"),
+                    .init("return_to", "/components/comment?config=plain&post=p6&comments=2&sample=ordinary&draft=Kept%2C%20exactly%20as%20it%20was%20sent.&error=Your%20comment%20couldn%27t%20be%20sent%2C%20so%20it%20was%20not%20posted.%20Your%20text%20is%20still%20here%3A%20try%20again.&invalid=false&busy=false&return_to="),
+                ])
+            ).renderedString + "\n",
+            try goldenFile("comment/failed-the-text-kept.plain.html"))
+    }
+
+    @Test func comment_invalidWithItsMessage() throws {
+        expectHTML(
+            CommentBox.selfManaged(
+                post: "p7",
+                comments: 1,
+                draft: " ",
+                error: "Write something before sending: the comment is empty.",
+                invalid: true
+            ).renderedString + "\n",
+            try goldenFile("comment/invalid-with-its-message.html"))
+        expectHTML(
+            CommentBox(
+                elementID: "comments-p7",
+                comments: CommentBox.sampleEntries(1),
+                draft: " ",
+                error: "Write something before sending: the comment is empty.",
+                invalid: true,
+                action: TapAction(path: "/gallery/actions/comment", fields: [
+                    .init("instance", "p7"),
+                    .init("return_to", "/components/comment?config=plain&post=p7&comments=1&sample=ordinary&draft=%20&error=Write%20something%20before%20sending%3A%20the%20comment%20is%20empty.&invalid=true&busy=false&return_to="),
+                ])
+            ).renderedString + "\n",
+            try goldenFile("comment/invalid-with-its-message.plain.html"))
+    }
+
+    @Test func comment_aLongUnbrokenWord() throws {
+        expectHTML(
+            CommentBox.selfManaged(post: "p8", comments: 1, sample: .longWord).renderedString + "\n",
+            try goldenFile("comment/a-long-unbroken-word.html"))
+        expectHTML(
+            CommentBox(
+                elementID: "comments-p8",
+                comments: CommentBox.sampleEntries(1, sample: .longWord),
+                action: TapAction(path: "/gallery/actions/comment", fields: [
+                    .init("instance", "p8"),
+                    .init("return_to", "/components/comment?config=plain&post=p8&comments=1&sample=longWord&draft=&error=&invalid=false&busy=false&return_to="),
+                ])
+            ).renderedString + "\n",
+            try goldenFile("comment/a-long-unbroken-word.plain.html"))
+    }
+
+    @Test func comment_hostileText() throws {
+        expectHTML(
+            CommentBox.selfManaged(post: "p3", comments: 3, sample: .hostile).renderedString + "\n",
+            try goldenFile("comment/hostile-text.html"))
+        expectHTML(
+            CommentBox(
+                elementID: "comments-p3",
+                comments: CommentBox.sampleEntries(3, sample: .hostile),
+                action: TapAction(path: "/gallery/actions/comment", fields: [
+                    .init("instance", "p3"),
+                    .init("return_to", "/components/comment?config=plain&post=p3&comments=3&sample=hostile&draft=&error=&invalid=false&busy=false&return_to="),
+                ])
+            ).renderedString + "\n",
+            try goldenFile("comment/hostile-text.plain.html"))
+    }
 }

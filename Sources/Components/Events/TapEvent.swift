@@ -13,6 +13,8 @@ public struct TapEvent: Sendable, Equatable {
         case redirected
         /// A plain component's tap, recorded by a caller-chosen action without any business logic.
         case recorded
+        /// The input was refused as it is (a comment's empty or overlong text): nothing was sent.
+        case rejected
     }
 
     public var sequence: Int
@@ -24,6 +26,11 @@ public struct TapEvent: Sendable, Equatable {
     public var viewer: Viewer
     /// A toggle's name for its state (`liked`, `following`): the key of `prior` and `optimistic` in JSON.
     public var stateName: String?
+    /// What a count without a state counts, in the plural (`comments`): `prior` and `optimistic` are then
+    /// only counts, `{"count": 3}`.
+    public var countName: String?
+    /// The length of the text a send carried, in characters (never the text itself).
+    public var textLength: Int?
     public var prior: ToggleState?
     public var optimistic: ToggleState?
     public var outcome: Outcome
@@ -38,6 +45,8 @@ public struct TapEvent: Sendable, Equatable {
         instance: String,
         viewer: Viewer,
         stateName: String? = nil,
+        countName: String? = nil,
+        textLength: Int? = nil,
         prior: ToggleState? = nil,
         optimistic: ToggleState? = nil,
         outcome: Outcome,
@@ -50,6 +59,8 @@ public struct TapEvent: Sendable, Equatable {
         self.instance = instance
         self.viewer = viewer
         self.stateName = stateName
+        self.countName = countName
+        self.textLength = textLength
         self.prior = prior
         self.optimistic = optimistic
         self.outcome = outcome
@@ -63,9 +74,12 @@ extension TapEvent {
     public var json: JSONValue {
         func state(_ state: ToggleState?) -> JSONValue {
             guard let state else { return .null }
+            if stateName == nil && countName != nil {
+                return .object([("count", .int(state.count))])
+            }
             return .object([(stateName ?? "on", .bool(state.isOn)), ("count", .int(state.count))])
         }
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("sequence", .int(sequence)),
             ("time", .string(time.iso8601)),
             ("component", .string(component)),
@@ -76,9 +90,21 @@ extension TapEvent {
             ("outcome", .string(outcome.rawValue)),
             ("latencyMs", .int(latencyMilliseconds)),
             ("location", location.map(JSONValue.string) ?? .null),
-            ("priorText", .string(Self.describe(prior, as: stateName))),
-            ("optimisticText", .string(Self.describe(optimistic, as: stateName))),
-        ])
+            ("priorText", .string(describe(prior))),
+            ("optimisticText", .string(describe(optimistic))),
+        ]
+        if let textLength {
+            fields.append(("textLength", .int(textLength)))
+        }
+        return .object(fields)
+    }
+
+    /// A state of this event as the log shows it: a toggle's (`describe(_:as:)`), or a count, "3 comments".
+    func describe(_ state: ToggleState?) -> String {
+        if stateName == nil, let countName, let state {
+            return CompactCount.grouped(state.count) + " " + countName
+        }
+        return Self.describe(state, as: stateName)
     }
 
     /// A state as the event log shows it: "liked, 1,234", "not following, 7", or "–" for none. The JSON

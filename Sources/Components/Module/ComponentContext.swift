@@ -1,3 +1,5 @@
+import Basics
+
 /// What the app gives every module it builds: the shared event log, the service that toggles go through,
 /// the simulation behind it, and the settings that shape state and rendering.
 public struct ComponentContext: Sendable {
@@ -13,11 +15,14 @@ public struct ComponentContext: Sendable {
     public let renderCache: Bool
     /// Every registered module's state and navigation, once the app has built them.
     public let registry: ComponentRegistry
+    /// The time things are stamped with (a comment's); tests that compare two apps give both one clock.
+    public let clock: @Sendable () -> Timestamp
 
     public init(
         events: TapEventLog = TapEventLog(), service: (any ToggleService)? = nil,
         simulation: SimulatedService = SimulatedService(), flashLimits: FlashLimits = FlashLimits(),
-        renderCache: Bool = true, registry: ComponentRegistry = ComponentRegistry()
+        renderCache: Bool = true, registry: ComponentRegistry = ComponentRegistry(),
+        clock: @escaping @Sendable () -> Timestamp = { .now() }
     ) {
         self.events = events
         self.service = service ?? simulation
@@ -25,5 +30,6 @@ public struct ComponentContext: Sendable {
         self.flashLimits = flashLimits
         self.renderCache = renderCache
         self.registry = registry
+        self.clock = clock
     }
 }

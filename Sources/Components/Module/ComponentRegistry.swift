@@ -1,3 +1,4 @@
+import HTTPCore
 import Synchronization
 
 /// What the app knows of every registered module once it has built them all: their states, seen as one,
@@ -12,6 +13,7 @@ public final class ComponentRegistry: Sendable {
     private struct Contents {
         var states: [any ComponentState] = []
         var navigation: [PageLink] = []
+        var pages: (any HTTPResponder)?
     }
 
     private let contents = Mutex(Contents())
@@ -35,6 +37,22 @@ public final class ComponentRegistry: Sendable {
             }
             return sum
         }
+    }
+
+    /// Lets components render the app's pages (`page(_:for:)`): the app's responder, once it is built;
+    /// `nil` when the app goes.
+    public func serve(pages responder: (any HTTPResponder)?) {
+        contents.withLock { $0.pages = responder }
+    }
+
+    /// The page at `path` as `viewer` sees it, answered by the app as a `GET` would be (a refused send
+    /// without script shows the page it came from, with its composer); `nil` before the app serves.
+    public func page(_ path: String, for viewer: Viewer) async -> HTTPResponse? {
+        guard let pages = contents.withLock({ $0.pages }),
+            let request = try? HTTPRequest(
+                method: .get, target: path, headers: ["Cookie": Viewer.cookieName + "=" + viewer.id])
+        else { return nil }
+        return await pages.respond(to: request).resolve()
     }
 
     /// The pages every page's header links to, besides the gallery and the event log.

@@ -16,10 +16,8 @@ public protocol ComponentState: AnyObject, Sendable {
     func json(for target: String, viewer: Viewer) -> JSONValue?
     /// The targets that exist (a state file naming others is not ours).
     var targets: Set<String> { get }
-    /// Every target's members (the viewers for whom it is on), for the state file.
-    func members() -> [String: MemberSet]
-    /// Replaces the committed members with those restored from the state file (not a change to write).
-    func restore(_ members: [String: Set<Viewer>])
+    /// Replaces the committed state with what the state database kept (not a change to write).
+    func restore(_ stored: StoredState)
     /// What changed in the committed state since the last call, forgotten here: the state database writes
     /// it. Taken in one short critical section. Changes are recorded from the first call on.
     func takeChanges() -> StateChanges

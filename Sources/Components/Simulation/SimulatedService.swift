@@ -30,6 +30,11 @@ public final class SimulatedService: ToggleService {
         try await deliver(forcedOutcome: request.forcedOutcome, component: request.component)
     }
 
+    /// A comment draws its latency and outcome from the same sequence as every toggle's change.
+    public func send(_ request: CommentRequest) async throws(ServiceError) {
+        try await deliver(forcedOutcome: request.forcedOutcome, component: request.component)
+    }
+
     /// Draws the call's latency and outcome, waits, and throws if it failed.
     private func deliver(forcedOutcome: ForcedOutcome?, component: String) async throws(ServiceError) {
         let (delay, fails) = state.withLock { state in

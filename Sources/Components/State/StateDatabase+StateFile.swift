@@ -9,8 +9,8 @@ extension StateDatabase {
     /// What `--state FILE` opened.
     public struct Opened: Sendable {
         public let database: StateDatabase
-        /// Each component's members per target, as stored.
-        public let members: [String: [String: Set<Viewer>]]
+        /// Each component's state, as stored.
+        public let stored: [String: StoredState]
         /// A line for the log, when the state came from a file of the old text formats.
         public let note: String?
     }
@@ -28,13 +28,13 @@ extension StateDatabase {
         switch kind(of: path) {
         case .missing, .database:
             let database = try StateDatabase(path: path)
-            return Opened(database: database, members: try database.load(), note: nil)
+            return Opened(database: database, stored: try database.load(), note: nil)
         case .textStateFile:
             let imported = path + ".sqlite3"
             if kind(of: imported) == .database {
                 let database = try StateDatabase(path: imported)
                 return Opened(
-                    database: database, members: try database.load(),
+                    database: database, stored: try database.load(),
                     note: "using \(imported), imported earlier from \(path) (left as it was)")
             }
             let members: [String: [String: Set<Viewer>]]
@@ -58,7 +58,7 @@ extension StateDatabase {
             }
             let count = members.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
             return Opened(
-                database: database, members: members,
+                database: database, stored: members.mapValues { StoredState(members: $0) },
                 note: "imported \(count) members from the state file \(path) into \(imported), which is used "
                     + "from now on (\(path) was left as it was)")
         case .other:

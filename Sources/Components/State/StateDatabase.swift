@@ -11,15 +11,27 @@ import Synchronization
 ///     viewer    TEXT NOT NULL,       -- who: v and 16 hexadecimal digits, as the viewer cookie
 ///     PRIMARY KEY (component, target, viewer)
 /// ) WITHOUT ROWID;
+///
+/// CREATE TABLE comments (            -- the comments viewers sent (the base data's are not stored)
+///     component TEXT NOT NULL,       -- the component's catalogue name: comment
+///     id        INTEGER NOT NULL,    -- unique per component, in the order they committed
+///     target    TEXT NOT NULL,       -- the thread: p1
+///     viewer    TEXT NOT NULL,       -- the author, as the viewer cookie
+///     key       TEXT NOT NULL,       -- the idempotency key that sent it
+///     text      TEXT NOT NULL,
+///     at        INTEGER NOT NULL,    -- milliseconds since 1970
+///     PRIMARY KEY (component, id)
+/// ) WITHOUT ROWID;
 /// ```
 ///
-/// `PRAGMA application_id` says the file is ours and `PRAGMA user_version` which schema it has (1); a
+/// `PRAGMA application_id` says the file is ours and `PRAGMA user_version` which schema it has (2; a
+/// database of schema 1, which had no comments, gains the table when opened); a
 /// database of another application, or of a newer schema, is refused and left untouched. A write is the
 /// changes since the last one (`StateChanges`), in one transaction.
 public final class StateDatabase: Sendable {
     /// 'SMPV': a self-managed preview state database.
     static let applicationID: Int64 = 0x534D_5056
-    static let schemaVersion: Int64 = 1
+    static let schemaVersion: Int64 = 2
 
     /// Why a state database was refused.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -74,19 +86,37 @@ public final class StateDatabase: Sendable {
                         PRIMARY KEY (component, target, viewer)
                     ) WITHOUT ROWID
                     """)
+                try database.execute(
+                    """
+                    CREATE TABLE IF NOT EXISTS comments (
+                        component TEXT NOT NULL, id INTEGER NOT NULL, target TEXT NOT NULL, viewer TEXT NOT NULL,
+                        key TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL,
+                        PRIMARY KEY (component, id)
+                    ) WITHOUT ROWID
+                    """)
                 try database.execute("PRAGMA application_id = \(applicationID)")
                 try database.execute("PRAGMA user_version = \(schemaVersion)")
             }
         }
     }
 
-    /// Every component's members per target, as stored; a viewer that is not one is skipped.
-    public func load() throws(Failure) -> [String: [String: Set<Viewer>]] {
-        var loaded: [String: [String: Set<Viewer>]] = [:]
+    /// Every component's state, as stored; a viewer that is not one is skipped.
+    public func load() throws(Failure) -> [String: StoredState] {
+        var loaded: [String: StoredState] = [:]
         do {
             try database.rows("SELECT component, target, viewer FROM toggle_members") { row in
                 guard let viewer = Viewer(id: row.text(2)) else { return }
-                loaded[row.text(0), default: [:]][row.text(1), default: []].insert(viewer)
+                loaded[row.text(0), default: StoredState()].members[row.text(1), default: []].insert(viewer)
+            }
+            try database.rows(
+                "SELECT component, id, target, viewer, key, text, at FROM comments ORDER BY component, id"
+            ) { row in
+                guard let viewer = Viewer(id: row.text(3)) else { return }
+                let comment = Comment(
+                    id: Int(row.integer(1)), author: viewer, text: row.text(5),
+                    at: Timestamp(millisecondsSince1970: Int(row.integer(6))))
+                loaded[row.text(0), default: StoredState()].comments[row.text(2), default: []].append(
+                    StoredComment(comment: comment, key: row.text(4)))
             }
         } catch {
             throw Failure(message: "cannot read the state database \(path): \(error)")
@@ -102,6 +132,21 @@ public final class StateDatabase: Sendable {
                 for (component, changes) in changes where !changes.isEmpty {
                     if changes.reset {
                         try database.execute("DELETE FROM toggle_members WHERE component = ?", [.text(component)])
+                        try database.execute("DELETE FROM comments WHERE component = ?", [.text(component)])
+                    }
+                    for (target, comments) in changes.comments {
+                        for stored in comments {
+                            try database.execute(
+                                """
+                                INSERT OR REPLACE INTO comments (component, id, target, viewer, key, text, at)
+                                VALUES (?, ?, ?, ?, ?, ?, ?)
+                                """,
+                                [
+                                    .text(component), .integer(Int64(stored.comment.id)), .text(target),
+                                    .text(stored.comment.author.id), .text(stored.key), .text(stored.comment.text),
+                                    .integer(Int64(stored.comment.at.millisecondsSince1970)),
+                                ])
+                        }
                     }
                     // In key order: neighbouring rows share pages, so fewer pages are written.
                     let members = changes.members.map {

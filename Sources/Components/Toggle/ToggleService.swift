@@ -1,4 +1,4 @@
-/// The network every toggle's change goes through (a like, a follow, a toggle of your own). The app uses
+/// The network every self-managed change goes through (a like, a follow, a comment, yours). The app uses
 /// `SimulatedService`; tests inject their own.
 public protocol ToggleService: Sendable {
     /// Sends the change and returns when it is saved.
@@ -6,6 +6,11 @@ public protocol ToggleService: Sendable {
     /// - Throws: `ServiceError` when it was not saved.
     /// - Important: Awaits; never blocks the calling thread.
     func send(_ request: ToggleRequest) async throws(ServiceError)
+
+    /// Sends a comment and returns when it is saved (by default, as a change to "on" of its thread).
+    ///
+    /// - Throws: `ServiceError` when it was not saved.
+    func send(_ request: CommentRequest) async throws(ServiceError)
 }
 
 /// One change of a toggle to save: `viewer` wants `target` of `component` to be `on`.

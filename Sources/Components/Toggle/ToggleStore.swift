@@ -159,6 +159,11 @@ public final class ToggleStore: ComponentState {
         core.update { $0.restore(members) }
     }
 
+    /// Restores the members the state database kept.
+    public func restore(_ stored: StoredState) {
+        restore(stored.members)
+    }
+
     /// The targets that exist.
     public var targets: Set<String> {
         core.read { Set($0.targets.keys) }

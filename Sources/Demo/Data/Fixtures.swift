@@ -4,10 +4,14 @@ import Components
 public struct Fixtures: Sendable {
     public var users: [User]
     public var posts: [Post]
+    /// Comments by the demo users, per post id, oldest first: some ordinary, some hostile (markup, a
+    /// bidirectional override, a 300-character word), which must render inert and wrap.
+    public var comments: [String: [FixtureComment]]
 
-    public init(users: [User], posts: [Post]) {
+    public init(users: [User], posts: [Post], comments: [String: [FixtureComment]] = [:]) {
         self.users = users
         self.posts = posts
+        self.comments = comments
     }
 
     public static let demo = Fixtures(
@@ -97,8 +101,39 @@ public struct Fixtures: Sendable {
             Post(
                 id: "p20", author: "amp", text: "Twenty posts: a feed long enough to scroll & to benchmark.",
                 baseLikes: 20),
+        ],
+        comments: [
+            "p1": [
+                FixtureComment("grace", "A loom for numbers: I can see it.", minute: 0),
+                FixtureComment("margaret", "And the first program came with it.", minute: 7),
+                FixtureComment("linus", "Show me the punched cards.", minute: 21),
+            ],
+            "p3": [
+                FixtureComment("tim", "<script>alert('not run')</script> & <b>not bold</b>", minute: 30),
+                FixtureComment(
+                    "amp", "\u{202E}This text is reversed by an override, and stays in its paragraph.", minute: 31),
+                FixtureComment("nova", String(repeating: "unbroken", count: 37) + "word", minute: 32),
+            ],
+            "p5": [
+                FixtureComment("ada", "For everyone, & for every machine.", minute: 45)
+            ],
         ]
     )
+
+    /// Each post's thread: its comments, numbered in the order of `posts` (every post has one, maybe
+    /// empty); an author who is not a user is skipped.
+    public var commentThreads: [String: [Comment]] {
+        var threads: [String: [Comment]] = [:]
+        var id = 0
+        for post in posts {
+            threads[post.id] = (comments[post.id] ?? []).compactMap { comment in
+                guard let author = Viewer(id: comment.author) else { return nil }
+                id += 1
+                return Comment(id: id, author: author, text: comment.text, at: comment.at)
+            }
+        }
+        return threads
+    }
 
     /// Each post's likes from people other than the app's viewers.
     public var likeCounts: [String: Int] {

@@ -14,10 +14,15 @@ public struct DemoPages: ComponentModule {
     /// - Parameters:
     ///   - likes: The like button's store, which the pages' like buttons show.
     ///   - follows: The follow button's store, which the pages' follow buttons show.
-    public init(_ context: ComponentContext, fixtures: Fixtures, likes: ToggleStore, follows: ToggleStore) {
+    ///   - comments: The comment box's store, which each post's page shows.
+    ///   - commentBox: The comment box's declaration.
+    public init(
+        _ context: ComponentContext, fixtures: Fixtures, likes: ToggleStore, follows: ToggleStore,
+        comments: CommentStore, commentBox: CommentDefinition
+    ) {
         self.site = DemoSite(
             fixtures: fixtures, cells: PostCellFrames(fixtures: fixtures, keepsButtons: context.renderCache),
-            likes: likes, follows: follows)
+            likes: likes, follows: follows, comments: comments, commentBox: commentBox)
         self.renderedPages = RenderedPages(context: context)
         self.registry = context.registry
     }

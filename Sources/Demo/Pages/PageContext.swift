@@ -47,4 +47,10 @@ struct PageContext {
     func followButton(for uid: String, returnTo: String) -> SelfManaged? {
         FollowButton.selfManaged(uid: uid, viewer: viewer, follows: site.follows, returnTo: returnTo)
     }
+
+    /// The post's comment box as this viewer sees it; a send without script returns to `returnTo`.
+    func commentBox(for post: String, returnTo: String) -> SelfManaged? {
+        CommentBox.selfManaged(
+            post: post, viewer: viewer, store: site.comments, definition: site.commentBox, returnTo: returnTo)
+    }
 }

@@ -19,13 +19,17 @@ public struct FormFields: Sendable, Hashable, Sequence {
     /// - Throws: `HTTPError` 400 naming the field when an escape is malformed, the result is not UTF-8,
     ///   a name or value holds a control character (C0 but tab, line feed and carriage return, or DEL:
     ///   nothing a form field needs, and nothing that may reach markup), or a field is given twice.
-    public init<Bytes: Collection<UInt8>>(decoding encoded: Bytes) throws(HTTPError) {
+    /// - Parameter checked: The fields whose values may hold control characters, because their form checks
+    ///   them itself and says why in its own words (a comment's text).
+    public init<Bytes: Collection<UInt8>>(
+        decoding encoded: Bytes, checkingControlCharactersItself checked: Set<String> = []
+    ) throws(HTTPError) {
         let parsed =
             encoded.withContiguousStorageIfAvailable { bytes in
-                Result { () throws(HTTPError) in try Self.parse(bytes) }
+                Result { () throws(HTTPError) in try Self.parse(bytes, checked: checked) }
             }
             ?? Array(encoded).withUnsafeBufferPointer { bytes in
-                Result { () throws(HTTPError) in try Self.parse(bytes) }
+                Result { () throws(HTTPError) in try Self.parse(bytes, checked: checked) }
             }
         self.fields = try parsed.get()
     }
@@ -35,7 +39,9 @@ public struct FormFields: Sendable, Hashable, Sequence {
         self.fields = try Self.parse(bytes)
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> [Field] {
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, checked: Set<String> = []
+    ) throws(HTTPError) -> [Field] {
         var fields = [Field]()
         // One field per `&`, plus one: sized once instead of grown while appending.
         var separators = 0
@@ -53,7 +59,9 @@ public struct FormFields: Sendable, Hashable, Sequence {
                 let decodedName = try decode(name, describing: nil)
                 let decodedValue = try decode(value, describing: decodedName)
                 try refuseControlCharacters(decodedName, describing: nil)
-                try refuseControlCharacters(decodedValue, describing: decodedName)
+                if checked.isEmpty || !checked.contains(decodedName) {
+                    try refuseControlCharacters(decodedValue, describing: decodedName)
+                }
                 if fields.contains(where: { $0.name == decodedName }) {
                     throw HTTPError(
                         .badRequest, "The field \"\(decodedName)\" is given more than once; send it once.")

@@ -83,8 +83,10 @@ public struct HTTPRequest: Sendable {
 
     /// The body decoded as `application/x-www-form-urlencoded`.
     ///
+    /// - Parameter checked: The fields whose values the form checks for control characters itself
+    ///   (`FormFields.init(decoding:checkingControlCharactersItself:)`).
     /// - Throws: `HTTPError` 415 for another content type, 400 for a malformed encoding.
-    public func formFields() throws(HTTPError) -> FormFields {
+    public func formFields(checkingControlCharactersItself checked: Set<String> = []) throws(HTTPError) -> FormFields {
         if let contentType = headers["Content-Type"],
             !MediaType.contentType(contentType, is: "application/x-www-form-urlencoded")
         {
@@ -94,6 +96,6 @@ public struct HTTPRequest: Sendable {
                 "Send the form as application/x-www-form-urlencoded (got \(mediaType))."
             )
         }
-        return try FormFields(decoding: body)
+        return try FormFields(decoding: body, checkingControlCharactersItself: checked)
     }
 }

@@ -29,13 +29,45 @@ func oldStateFile(_ body: String, lines: Int) -> String {
 
     @Test func aNewDatabaseHasTheDocumentedSchemaInWALMode() throws {
         let opened = try StateDatabase.open(stateFile: path, known: known)
-        #expect(opened.members.isEmpty && opened.note == nil)
+        #expect(opened.stored.isEmpty && opened.note == nil)
         #expect(try sqlite3(path, "PRAGMA journal_mode") == "wal\n")
-        #expect(try sqlite3(path, "PRAGMA user_version") == "1\n")
+        #expect(try sqlite3(path, "PRAGMA user_version") == "2\n")
         #expect(try sqlite3(path, "PRAGMA application_id") == "\(0x534D_5056)\n")
         #expect(
             try sqlite3(path, "SELECT name FROM pragma_table_info('toggle_members') ORDER BY cid")
                 == "component\ntarget\nviewer\n")
+        #expect(
+            try sqlite3(path, "SELECT name FROM pragma_table_info('comments') ORDER BY cid")
+                == "component\nid\ntarget\nviewer\nkey\ntext\nat\n")
+    }
+
+    @Test func aSchemaOneDatabaseGainsTheCommentsTableAndKeepsItsMembers() throws {
+        _ = try sqlite3(
+            path,
+            """
+            CREATE TABLE toggle_members (component TEXT NOT NULL, target TEXT NOT NULL, viewer TEXT NOT NULL,
+                PRIMARY KEY (component, target, viewer)) WITHOUT ROWID;
+            INSERT INTO toggle_members VALUES ('like', 'p1', 'va');
+            PRAGMA application_id = \(0x534D_5056); PRAGMA user_version = 1;
+            """)
+        let opened = try StateDatabase.open(stateFile: path, known: known)
+        #expect(opened.stored.members == ["like": ["p1": ["va"]]])
+        #expect(try sqlite3(path, "PRAGMA user_version") == "2\n")
+        var comments = StateChanges()
+        let comment = Comment(
+            id: 7, author: "va", text: "Line one\nand <two> & 'three'", at: .init(millisecondsSince1970: 5))
+        comments.record(StoredComment(comment: comment, key: "key-0001"), target: "p1")
+        try opened.database.write(["comment": comments])
+        #expect(
+            try opened.database.load()["comment"]?.comments == [
+                "p1": [StoredComment(comment: comment, key: "key-0001")]
+            ])
+        var reset = StateChanges(reset: true)
+        reset.record(true, target: "p2", viewer: "vb")
+        try opened.database.write(["comment": reset])
+        #expect(
+            try opened.database.load()["comment"]?.comments.isEmpty != false, "a reset empties the component's comments"
+        )
     }
 
     @Test func changesAreWrittenAsInsertsAndDeletesAndLoadBack() throws {
@@ -50,7 +82,7 @@ func oldStateFile(_ body: String, lines: Int) -> String {
         unlike.record(false, target: "p1", viewer: "va")
         unlike.record(true, target: "p2", viewer: "vc")
         try database.write(["like": unlike])
-        #expect(try database.load() == ["like": ["p1": ["vb"], "p2": ["vc"]], "follow": ["ada": ["va"]]])
+        #expect(try database.load().members == ["like": ["p1": ["vb"], "p2": ["vc"]], "follow": ["ada": ["va"]]])
         // Seen from outside, while it is open: a user reads it with the tools they have.
         #expect(
             try sqlite3(path, "SELECT component, target, viewer FROM toggle_members ORDER BY 1, 2")
@@ -60,7 +92,7 @@ func oldStateFile(_ body: String, lines: Int) -> String {
         var reset = StateChanges(reset: true)
         reset.record(true, target: "p3", viewer: "vd")
         try database.write(["like": reset])
-        #expect(try database.load() == ["like": ["p3": ["vd"]], "follow": ["ada": ["va"]]])
+        #expect(try database.load().members == ["like": ["p3": ["vd"]], "follow": ["ada": ["va"]]])
     }
 
     @Test func anotherApplicationsDatabaseAndANewerSchemaAreRefusedUntouched() throws {
@@ -76,12 +108,12 @@ func oldStateFile(_ body: String, lines: Int) -> String {
 
         let newer = folder + "/newer"
         _ = try StateDatabase(path: newer)
-        _ = try sqlite3(newer, "PRAGMA user_version = 2")
+        _ = try sqlite3(newer, "PRAGMA user_version = 3")
         let refused = #expect(throws: StateDatabase.Failure.self) {
             try StateDatabase.open(stateFile: newer, known: known)
         }
-        #expect(refused?.message.contains("has state schema 2, newer than this server's 1") == true)
-        #expect(try sqlite3(newer, "PRAGMA user_version") == "2\n")
+        #expect(refused?.message.contains("has state schema 3, newer than this server's 2") == true)
+        #expect(try sqlite3(newer, "PRAGMA user_version") == "3\n")
     }
 
     @Test(
@@ -99,9 +131,9 @@ func oldStateFile(_ body: String, lines: Int) -> String {
         try file.0.write(toFile: path, atomically: true, encoding: .utf8)
         let first = try StateDatabase.open(stateFile: path, known: known)
         #expect(first.database.path == path + ".sqlite3")
-        #expect(first.members == file.1)
+        #expect(first.stored.members == file.1)
         #expect(first.note?.hasPrefix("imported 2 members from the state file \(path) into \(path).sqlite3") == true)
-        #expect(try first.database.load() == file.1)
+        #expect(try first.database.load().members == file.1)
         first.database.close()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == file.0, "the old file was written to")
 
@@ -112,7 +144,7 @@ func oldStateFile(_ body: String, lines: Int) -> String {
         try database.write(["like": later])
         let second = try StateDatabase.open(stateFile: path, known: known)
         #expect(second.note?.hasPrefix("using \(path).sqlite3") == true)
-        #expect(second.members["like"]?["p1"]?.contains("vz") == true)
+        #expect(second.stored.members["like"]?["p1"]?.contains("vz") == true)
     }
 
     @Test(arguments: [
@@ -138,6 +170,6 @@ func oldStateFile(_ body: String, lines: Int) -> String {
         #expect(error?.isTransient == true)
         database.injectWriteFailure(nil)
         try database.write(["like": change])
-        #expect(try database.load() == ["like": ["p1": ["va"]]])
+        #expect(try database.load().members == ["like": ["p1": ["va"]]])
     }
 }

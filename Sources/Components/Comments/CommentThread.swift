@@ -1,0 +1,17 @@
+/// What a viewer is shown of one target's comments: the committed thread and, while their send is in
+/// flight, their comment being sent.
+public struct CommentThread: Sendable, Hashable {
+    /// Oldest first.
+    public var comments: [Comment]
+    /// The viewer's comment in flight, shown at the end of the thread.
+    public var sending: Comment?
+    /// How many of `comments` the viewer wrote: their composer's key follows from it, so that it is new
+    /// after each comment of theirs commits and the same until then.
+    public var sentByViewer: Int
+
+    public init(comments: [Comment], sending: Comment? = nil, sentByViewer: Int = 0) {
+        self.comments = comments
+        self.sending = sending
+        self.sentByViewer = sentByViewer
+    }
+}

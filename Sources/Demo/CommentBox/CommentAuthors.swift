@@ -1,0 +1,42 @@
+import Components
+import HTML
+
+/// Who wrote a comment, as the demo's comment box shows them: a demo user by name with their
+/// self-managed avatar (which opens their profile), or a guest viewer by a short name.
+struct CommentAuthors: Sendable {
+    private let users: [Viewer: User]
+
+    init(users: [User]) {
+        self.users = Dictionary(
+            users.compactMap { user in Viewer(id: user.uid).map { ($0, user) } },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// `thread`'s comments as entries, the comment being sent last.
+    func entries(_ thread: CommentThread, fillingSendingText fills: Bool) -> [CommentBox.Entry] {
+        var entries = thread.comments.map { entry($0, sending: false, fill: nil) }
+        if let sending = thread.sending {
+            entries.append(entry(sending, sending: true, fill: fills ? CommentDefinition.textField : nil))
+        }
+        return entries
+    }
+
+    /// A comment being sent is the viewer's own: "You" (the same words for every viewer, so that a page
+    /// kept for every new viewer may carry its optimistic state).
+    private func entry(_ comment: Comment, sending: Bool, fill: String?) -> CommentBox.Entry {
+        if sending {
+            return CommentBox.Entry(author: "You", text: comment.text, time: nil, sending: true, fill: fill)
+        }
+        let time = comment.at
+        guard let user = users[comment.author] else {
+            return CommentBox.Entry(
+                author: "Guest " + comment.author.id.dropFirst().prefix(4), text: comment.text, time: time,
+                sending: sending, fill: fill)
+        }
+        return CommentBox.Entry(
+            author: user.name,
+            avatar: AvatarView.selfManaged(
+                imageURL: user.imageURL, vip: user.vip, uid: user.uid, displayName: user.name),
+            text: comment.text, time: time, sending: sending, fill: fill)
+    }
+}

@@ -1,0 +1,144 @@
+import Basics
+import Components
+import HTML
+
+/// A thread of comments with a composer under it: shows the comments, holds a draft, shows why a draft
+/// was not kept, and sends the form wherever the caller says.
+///
+/// ```swift
+/// CommentBox(elementID: "comments-p1", comments: [.init(author: "Ada", text: "Hi", time: .now())],
+///            action: TapAction(path: "/log"))
+/// ```
+///
+/// Renders a root `<section class="comment-box">` (with `aria-busy="true"` while busy) holding the
+/// thread (`<ol>`, each comment's text in its own `dir="auto"` paragraph, so that any script and a stray
+/// bidirectional override stay inside it), and a form with a labelled `<textarea name="text">` and a
+/// Send button. While busy the field is read-only and the button disabled; an `error` is a
+/// `role="alert"` paragraph the field names with `aria-describedby` (and `aria-invalid` when `invalid`).
+/// Knows nothing of posts or services: see `CommentBox+SelfManaged.swift` for the box that sends by itself.
+public struct CommentBox: HTMLComponent {
+    /// One comment as the box shows it.
+    public struct Entry: Sendable {
+        public var author: String
+        /// The author's avatar, when they have one.
+        public var avatar: (any HTMLComponent)?
+        public var text: String
+        /// When it was written; `nil` while it is being sent.
+        public var time: Timestamp?
+        /// Being sent: shown at once, marked `aria-busy`.
+        public var sending: Bool
+        /// The form field whose value the browser script puts in as this comment's text (`data-fill`),
+        /// for a comment the server renders before it knows the text.
+        public var fill: String?
+
+        public init(
+            author: String, avatar: (any HTMLComponent)? = nil, text: String, time: Timestamp?, sending: Bool = false,
+            fill: String? = nil
+        ) {
+            self.author = author
+            self.avatar = avatar
+            self.text = text
+            self.time = time
+            self.sending = sending
+            self.fill = fill
+        }
+    }
+
+    /// The root's id; the field, its label and the error take ids from it.
+    public var elementID: String
+    public var comments: [Entry]
+    public var draft: String
+    public var error: String?
+    /// The draft was refused as it is: the field is `aria-invalid`.
+    public var invalid: Bool
+    /// A send is in flight.
+    public var busy: Bool
+    public var action: TapAction
+
+    public init(
+        elementID: String, comments: [Entry], draft: String = "", error: String? = nil, invalid: Bool = false,
+        busy: Bool = false, action: TapAction
+    ) {
+        self.elementID = elementID
+        self.comments = comments
+        self.draft = draft
+        self.error = error
+        self.invalid = invalid
+        self.busy = busy
+        self.action = action
+    }
+
+    public func render(into html: inout HTMLBuffer) {
+        let fieldID = elementID + "-text"
+        let errorID = elementID + "-error"
+        html.element(
+            .section, .class("comment-box"), .id(elementID), .ariaLabel("Comments"), .ariaBusy(busy)
+        ) { html in
+            let committed = comments.count - comments.count(where: \.sending)
+            html.element(.h2, .class("comment-heading"), text: committed == 1 ? "1 comment" : "\(committed) comments")
+            if comments.isEmpty {
+                html.element(.p, .class("comment-empty"), text: "No comments yet.")
+            } else {
+                html.element(.ol, .class("comment-list")) { html in
+                    for comment in comments {
+                        render(comment, into: &html)
+                    }
+                }
+            }
+            action.renderForm(class: "comment-form", into: &html) { html in
+                html.element(.label, .class("comment-label"), .for(fieldID), text: "Add a comment")
+                html.element(
+                    .textarea,
+                    [
+                        .id(fieldID), .class("comment-field"), .name(CommentDefinition.textField), .rows(3), .dirAuto,
+                        .when(busy, .readonly), .when(invalid, .ariaInvalid),
+                        .when(error != nil, .ariaDescribedBy(errorID)), .when(error != nil, .autofocus),
+                    ]
+                ) { html in
+                    let shown = CommentDraft.displayable(draft)
+                    // The parser drops one line break right after <textarea>: give it one to drop.
+                    if shown.hasPrefix("\n") { html.text("\n") }
+                    html.text(shown)
+                }
+                if let error {
+                    html.element(.p, .class("comment-error"), .id(errorID), .role("alert"), text: error)
+                }
+                html.element(
+                    .button, .type(.submit), .class("comment-send"), .when(busy, .disabled),
+                    text: busy ? "Sending…" : "Send")
+            }
+        }
+    }
+
+    private func render(_ comment: Entry, into html: inout HTMLBuffer) {
+        html.element(.li, .class(comment.sending ? "comment comment--sending" : "comment"), .ariaBusy(comment.sending))
+        {
+            html in
+            if let avatar = comment.avatar {
+                html.render(avatar)
+            } else {
+                html.element(.span, .class("comment-avatar-placeholder"), .ariaHidden, text: "")
+            }
+            html.element(.div, .class("comment-main")) { html in
+                html.element(.p, .class("comment-meta")) { html in
+                    html.element(.span, .class("comment-author"), text: comment.author)
+                    html.text(" ")
+                    if let time = comment.time {
+                        html.element(.time, .datetime(time.iso8601), text: Self.shown(time))
+                    } else {
+                        html.element(.span, .class("comment-status"), text: "Sending…")
+                    }
+                }
+                html.element(
+                    .p, .class("comment-text"), .dirAuto, comment.fill.map { .custom("data-fill", $0) },
+                    text: comment.text)
+            }
+        }
+    }
+
+    /// `2026-11-30 09:15 UTC`.
+    static func shown(_ time: Timestamp) -> String {
+        let iso = time.iso8601
+        return iso.prefix(10) + " " + iso.dropFirst(11).prefix(5) + " UTC"
+    }
+}
