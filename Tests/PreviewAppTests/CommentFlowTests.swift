@@ -89,7 +89,7 @@ import Testing
         let box = response.bodyText
         #expect(
             box.hasPrefix(
-                #"<section class="comment-box" id="comments-p1" aria-label="Comments" data-self-managed="comment p1""#))
+                #"<section class="comment-box" id="comments-p1" data-self-managed="comment p1""#))
         #expect(box.contains(#"<p class="comment-text" dir="auto">From script</p>"#))
         #expect(composer(box) == "")
         #expect(key(box) != "key-0100")

@@ -72,7 +72,7 @@ public struct CommentBox: HTMLComponent {
         let fieldID = elementID + "-text"
         let errorID = elementID + "-error"
         html.element(
-            .section, .class("comment-box"), .id(elementID), .ariaLabel("Comments"), .ariaBusy(busy)
+            .section, .class("comment-box"), .id(elementID), .ariaBusy(busy)
         ) { html in
             let committed = comments.count - comments.count(where: \.sending)
             html.element(.h2, .class("comment-heading"), text: committed == 1 ? "1 comment" : "\(committed) comments")

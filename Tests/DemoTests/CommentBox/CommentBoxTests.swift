@@ -23,7 +23,7 @@ import Testing
         expectHTML(
             box(),
             """
-            <section class="comment-box" id="c1" aria-label="Comments">\
+            <section class="comment-box" id="c1">\
             <h2 class="comment-heading">0 comments</h2>\
             <p class="comment-empty">No comments yet.</p>\
             <form class="comment-form" method="post" action="/log">\
@@ -54,7 +54,7 @@ import Testing
 
     @Test func aCommentBeingSentIsBusyHasNoTimeAndMayBeFilledInByTheScript() {
         let html = box([.init(author: "You", text: "", time: nil, sending: true, fill: "text")], busy: true)
-        #expect(html.contains(#"<section class="comment-box" id="c1" aria-label="Comments" aria-busy="true">"#))
+        #expect(html.contains(#"<section class="comment-box" id="c1" aria-busy="true">"#))
         #expect(html.contains(#"<h2 class="comment-heading">0 comments</h2>"#), "the sending one is not counted yet")
         #expect(html.contains(#"<li class="comment comment--sending" aria-busy="true">"#))
         #expect(html.contains(#"<span class="comment-status">Sending…</span>"#) && !html.contains("<time"))
