@@ -69,7 +69,19 @@
       else return null;
     }
     next.removeAttribute('data-optimistic'); // that patch led from the state before
+    asMarkupSays(next);
     return next;
+  }
+
+  // A copy of a root carries what was typed into its fields; the state the server rendered holds what its
+  // markup says (a field it emptied is empty).
+  function asMarkupSays(root) {
+    var fields = root.querySelectorAll('textarea, input');
+    for (var i = 0; i < fields.length; i++) {
+      var field = fields[i];
+      if (field.type === 'checkbox' || field.type === 'radio') field.checked = field.defaultChecked;
+      else field.value = field.defaultValue;
+    }
   }
 
   function parsed(markup) {

@@ -18,8 +18,8 @@ if (!root) return null;
 const field = root.querySelector('textarea');
 const button = root.querySelector('.comment-send');
 const error = root.querySelector('.comment-error');
-const sending = root.querySelector('.comment--sending');
-const texts = Array.from(root.querySelectorAll('.comment-text')).map(p => ({
+const sending = root.querySelector('.comment--sending:not([hidden])');
+const texts = Array.from(root.querySelectorAll('.comment:not([hidden]) .comment-text')).map(p => ({
   text: p.textContent, elements: p.children.length }));
 const live = document.getElementById('live-announcer');
 return {

@@ -5,9 +5,12 @@ Usage: soak.py SERVER_BINARY SECONDS [PUBLIC_DIR]
 
 Starts the server on a free loopback port (failure rate 0.3, latency with jitter), sends pages, fragments,
 static files, avatar, like and follow taps (some from clients without cookies, who never come back),
-malformed and oversized requests, and clients that leave mid-request, from many threads. Then checks from /api/posts/{id}, /api/users/{uid} and /events that every
+comment sends (a quarter repeating an earlier key), malformed and oversized requests, and clients that leave
+mid-request, from many threads. Then checks from /api/posts/{id}, /api/users/{uid} and /events that every
 post's and person's count is its base plus its likers or followers, that each tracked viewer holds the
-state of their last successful tap, that the newest event of each viewer and target agrees with that state, that no 5xx but the intended 503s was seen, and that RSS
+state of their last successful tap, that the newest event of each viewer and target agrees with that state,
+that each comment key whose last answer was a success is stored exactly once and no other is, that no
+thread holds more than its capacity, that no 5xx but the intended 503s was seen, and that RSS
 after the run is at most RSS after warm-up + 10 MB. Prints one summary line; exits 1 on any breach.
 """
 import http.client
@@ -64,6 +67,9 @@ class Soak:
         self.all_viewers = set()
         self.events_compared = 0
         self.cookieless = 0
+        # (viewer, key) -> (post, the last answer's status), for every comment sent.
+        self.comment_keys = {}
+        self.comments_sent = 0
 
     def breach(self, message):
         with self.lock:
@@ -119,10 +125,32 @@ class Soak:
                 conn.close()
                 conn = self.connection()
 
+    def send_comment(self, rng, conn, viewer):
+        """A comment send with HX-Request; a quarter repeat one of the viewer's earlier keys."""
+        with self.lock:
+            mine = [key for (who, key) in self.comment_keys if who == viewer]
+        if mine and rng.random() < 0.25:
+            key = rng.choice(mine)
+            post = self.comment_keys[(viewer, key)][0]
+        else:
+            key = f"soak-{viewer}-{rng.getrandbits(32):08x}"
+            post = rng.choice(POSTS)
+        body = urllib.parse.urlencode({"post": post, "text": f"soak {key}", "key": key})
+        status, _, _ = self.request(conn, "POST", "/components/comment/send", viewer, body, {"HX-Request": "true"},
+                                    allow_503=True)
+        if status not in (200, 409, 503):
+            self.breach(f"comment send answered {status}")
+        with self.lock:
+            self.comments_sent += 1
+            self.intended_503 += 1 if status == 503 else 0
+            self.comment_keys[(viewer, key)] = (post, status)
+
     def one_action(self, rng, conn, viewers, index):
         roll = rng.random()
         viewer = rng.choice(viewers)
-        if roll < 0.35:
+        if roll < 0.03:
+            self.send_comment(rng, conn, viewer)
+        elif roll < 0.35:
             toggle = LIKE if roll < 0.25 else FOLLOW
             target = rng.choice(toggle.targets)
             desired = rng.random() < 0.5
@@ -258,6 +286,26 @@ class Soak:
                                         f"state says {on}")
                 if count != base[(toggle.name, target)] + members:
                     self.breach(f"{target}: count {count} != base {base[(toggle.name, target)]} + members {members}")
+        self.check_comments(conn)
+
+    def check_comments(self, conn):
+        """Each key whose last answer was 200 is stored exactly once; no other key is; threads stay bounded."""
+        texts = {}
+        for post in POSTS:
+            _, data, _ = self.request(conn, "GET", f"/components/comment/state/{post}", "vsoakbase")
+            state = json.loads(data)
+            if state["count"] > 200:
+                self.breach(f"{post} holds {state['count']} comments, past its capacity")
+            for comment in state["comments"]:
+                texts[comment["text"]] = texts.get(comment["text"], 0) + 1
+        for (viewer, key), (post, status) in self.comment_keys.items():
+            stored = texts.get(f"soak {key}", 0)
+            if status == 200 and stored != 1:
+                self.breach(f"comment key {key} last answered 200 but is stored {stored} times")
+            if status in (409, 503) and stored != 0:
+                self.breach(f"comment key {key} last answered {status} but is stored {stored} times")
+        if self.comments_sent == 0:
+            self.breach("no comment was sent")
 
     def run(self):
         self.start_server()
@@ -297,9 +345,10 @@ class Soak:
                     self.breach("the server did not stop within 15 s of SIGTERM")
         fives = {k: v for k, v in self.statuses.items() if isinstance(k, int) and k >= 500}
         print(f"soak: {self.requests} requests in {elapsed:.0f} s ({self.requests / elapsed:.0f}/s), "
-              f"{len(self.all_viewers)} viewers, 503 (like and follow failures) {self.intended_503}, other 5xx "
+              f"{len(self.all_viewers)} viewers, 503 (like, follow and comment failures) {self.intended_503}, other 5xx "
               f"{sum(v for k, v in fives.items()) - self.intended_503}, RSS {warm / 1024:.1f} → {end / 1024:.1f} MB, "
-              f"{self.cookieless} cookieless taps, {self.events_compared} newest events compared, "
+              f"{self.cookieless} cookieless taps, {self.comments_sent} comment sends ({len(self.comment_keys)} keys), "
+              f"{self.events_compared} newest events compared, "
               f"{len(self.breaches)} breaches")
         for message in self.breaches:
             print(f"  breach: {message}")

@@ -75,14 +75,19 @@ public struct CommentBox: HTMLComponent {
             .section, .class("comment-box"), .id(elementID), .ariaBusy(busy)
         ) { html in
             let committed = comments.count - comments.count(where: \.sending)
+            let sending = comments.contains(where: \.sending)
             html.element(.h2, .class("comment-heading"), text: committed == 1 ? "1 comment" : "\(committed) comments")
-            if comments.isEmpty {
-                html.element(.p, .class("comment-empty"), text: "No comments yet.")
-            } else {
-                html.element(.ol, .class("comment-list")) { html in
-                    for comment in comments {
-                        render(comment, into: &html)
-                    }
+            if committed == 0 {
+                html.element(.p, .class("comment-empty"), .when(sending, .hidden), text: "No comments yet.")
+            }
+            html.element(.ol, .class("comment-list")) { html in
+                for comment in comments {
+                    write(comment, into: &html)
+                }
+                if !sending {
+                    // The place of a comment being sent, hidden: showing one changes attributes and text
+                    // only, so the optimistic state is a small patch, not a second copy of the thread.
+                    write(Entry(author: "You", text: "", time: nil, sending: true), hidden: true, into: &html)
                 }
             }
             action.renderForm(class: "comment-form", into: &html) { html in
@@ -110,10 +115,14 @@ public struct CommentBox: HTMLComponent {
         }
     }
 
-    private func render(_ comment: Entry, into html: inout HTMLBuffer) {
-        html.element(.li, .class(comment.sending ? "comment comment--sending" : "comment"), .ariaBusy(comment.sending))
-        {
-            html in
+    private func write(_ comment: Entry, hidden: Bool = false, into html: inout HTMLBuffer) {
+        html.element(
+            .li,
+            [
+                .class(comment.sending ? "comment comment--sending" : "comment"), .ariaBusy(comment.sending && !hidden),
+                .when(hidden, .hidden),
+            ]
+        ) { html in
             if let avatar = comment.avatar {
                 html.render(avatar)
             } else {

@@ -37,4 +37,18 @@ import Testing
         #expect(html.contains(#"<form class="avatar" method="post" action="/components/avatar/tap">"#))
         #expect(html.contains(#"<span class="comment-author">Ada Lovelace</span>"#))
     }
+
+    /// With an empty composer (the usual case) the optimistic state is a small patch: the place of the
+    /// comment shown, the text to fill in named, the field read-only, the button disabled. No second copy
+    /// of the thread travels with every page.
+    @Test func theUsualOptimisticStateIsASmallPatch() throws {
+        let html = CommentBox.selfManaged(post: "p1", comments: 3).renderedString
+        let start = try #require(html.range(of: #"data-optimistic=""#))
+        let patch = String(html[start.upperBound...].prefix { $0 != "\"" })
+        #expect(patch.contains("|-hidden||") && patch.contains("|=data-fill|text|"))
+        #expect(patch.contains("|=readonly||") && patch.contains("|=disabled||") && patch.contains("|:|Sending…"))
+        #expect(patch.utf8.count < 200, "\(patch.utf8.count) bytes")
+        let empty = CommentBox.selfManaged(post: "p4", comments: 0).renderedString
+        #expect(empty.contains(#"data-optimistic=""#) && empty.contains("=hidden||"), "No comments yet. is hidden")
+    }
 }

@@ -19,6 +19,8 @@ import Testing
         ).renderedString
     }
 
+    /// The place of a comment being sent is there, hidden, so that showing one changes attributes and text
+    /// only.
     @Test func anEmptyThreadSaysSoAndTheComposerPostsToTheCallersAction() {
         expectHTML(
             box(),
@@ -26,6 +28,15 @@ import Testing
             <section class="comment-box" id="c1">\
             <h2 class="comment-heading">0 comments</h2>\
             <p class="comment-empty">No comments yet.</p>\
+            <ol class="comment-list">\
+            <li class="comment comment--sending" hidden>\
+            <span class="comment-avatar-placeholder" aria-hidden="true"></span>\
+            <div class="comment-main">\
+            <p class="comment-meta"><span class="comment-author">You</span> <span class="comment-status">Sending…</span></p>\
+            <p class="comment-text" dir="auto"></p>\
+            </div>\
+            </li>\
+            </ol>\
             <form class="comment-form" method="post" action="/log">\
             <input type="hidden" name="n" value="1">\
             <label class="comment-label" for="c1-text">Add a comment</label>\
