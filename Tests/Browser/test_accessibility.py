@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 
 from support import emulate, readable, run_axe, wait_until_settled
 
-PAGES = ["/", "/feed", "/users/ada", "/users/tim", "/posts/p1", "/events", "/users/nobody"]
+PAGES = ["/", "/feed", "/users/ada", "/users/tim", "/posts/p1", "/posts/p3", "/events", "/users/nobody"]
 
 
 @pytest.fixture(scope="session")
@@ -62,7 +62,7 @@ def test_every_component_page_has_no_axe_violations(browser, seeded_server, axe_
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("path", ["/feed", "/users/tim", "/events"])
+@pytest.mark.parametrize("path", ["/feed", "/users/tim", "/events", "/posts/p1", "/posts/p3"])
 def test_narrow_page_has_no_axe_violations(browser, seeded_server, axe_source, path, scheme):
     emulate(browser, scheme, 375)
     browser.get(seeded_server.url + path)

@@ -22,7 +22,9 @@ const sending = root.querySelector('.comment--sending:not([hidden])');
 const texts = Array.from(root.querySelectorAll('.comment:not([hidden]) .comment-text')).map(p => ({
   text: p.textContent, elements: p.children.length }));
 const live = document.getElementById('live-announcer');
+const place = root.querySelector('.comment--sending[hidden]');
 return {
+  placeShown: place ? place.getClientRects().length > 0 : null,
   busy: root.getAttribute('aria-busy'),
   sending: sending ? { busy: sending.getAttribute('aria-busy'),
                        text: sending.querySelector('.comment-text').textContent } : null,
@@ -65,6 +67,7 @@ def comment_state(server, post, viewer):
 def test_a_send_appends_at_once_as_text_then_commits(browser, server):
     post = "p2"
     browser.get(f"{server.url}/posts/{post}")
+    assert box_state(browser, post)["placeShown"] is False, "the hidden place of a comment being sent shows"
     text = "<b>not bold</b> & a\nsecond line"
     type_and_send(browser, post, text)
     now = box_state(browser, post)  # at once: the server takes 400 ms to answer

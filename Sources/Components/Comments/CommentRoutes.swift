@@ -109,6 +109,7 @@ public struct CommentRoutes: RouteCollection {
             if !outcome.succeeded {
                 shown.draft = attempt.change.text
                 shown.error = definition.failureMessage
+                shown.focusesField = true
             }
             var response = HTTPResponse.html(
                 render(target, shown, returnTo).renderedBytes,
@@ -133,7 +134,7 @@ public struct CommentRoutes: RouteCollection {
                 outcome: .rejected))
         let shown = CommentStore.Presentation(
             thread: thread, draft: text, error: problem, invalid: true,
-            key: CommentStore.key(target: slot.target, sent: thread.sentByViewer))
+            key: CommentStore.key(target: slot.target, sent: thread.sentByViewer), focusesField: true)
         let fragment: @Sendable () -> [UInt8] = { [render] in
             render(slot.target, shown, returnTo).renderedBytes
         }

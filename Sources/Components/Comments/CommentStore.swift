@@ -24,10 +24,13 @@ public final class CommentStore: ComponentState {
         /// Where the client fills in the text being sent, from the form's field (`data-fill`): set on
         /// the optimistic state, whose comment the server renders before it knows the text.
         public var fillsSendingText: Bool
+        /// The field takes focus when shown (`autofocus`): in the answer to a send that was not kept, and
+        /// the page after one, so that the person can fix it or try again at once.
+        public var focusesField: Bool
 
         public init(
             thread: CommentThread, busy: Bool = false, draft: String = "", error: String? = nil,
-            invalid: Bool = false, key: String, fillsSendingText: Bool = false
+            invalid: Bool = false, key: String, fillsSendingText: Bool = false, focusesField: Bool = false
         ) {
             self.thread = thread
             self.busy = busy
@@ -36,6 +39,7 @@ public final class CommentStore: ComponentState {
             self.invalid = invalid
             self.key = key
             self.fillsSendingText = fillsSendingText
+            self.focusesField = focusesField
         }
 
         /// What a send shows at once: the comment at the end of the thread (its text filled in by the
@@ -49,6 +53,7 @@ public final class CommentStore: ComponentState {
             next.error = nil
             next.invalid = false
             next.fillsSendingText = true
+            next.focusesField = false
             return next
         }
     }
@@ -93,7 +98,8 @@ public final class CommentStore: ComponentState {
         guard let (thread, busy, flash) = core.viewTakingFlash(target, viewer: viewer) else { return nil }
         return Presentation(
             thread: thread, busy: busy, draft: flash?.text ?? "", error: flash?.message,
-            invalid: flash?.invalid ?? false, key: Self.key(target: target, sent: thread.sentByViewer))
+            invalid: flash?.invalid ?? false, key: Self.key(target: target, sent: thread.sentByViewer),
+            focusesField: flash != nil)
     }
 
     /// The composer's idempotency key on `target` for a viewer who sent `sent` comments there: the same in

@@ -34,7 +34,7 @@ extension CommentBox {
                     elementID: elementID(forPost: post),
                     comments: authors.entries(shown.thread, fillingSendingText: shown.fillsSendingText),
                     draft: shown.draft, error: shown.error, invalid: shown.invalid, busy: shown.busy,
-                    action: action(post: post, key: shown.key, returnTo: returnTo))
+                    focused: shown.focusesField, action: action(post: post, key: shown.key, returnTo: returnTo))
             })
     }
 

@@ -53,11 +53,13 @@ public struct CommentBox: HTMLComponent {
     public var invalid: Bool
     /// A send is in flight.
     public var busy: Bool
+    /// The field takes focus when the box is shown (`autofocus`): after a send that was not kept.
+    public var focused: Bool
     public var action: TapAction
 
     public init(
         elementID: String, comments: [Entry], draft: String = "", error: String? = nil, invalid: Bool = false,
-        busy: Bool = false, action: TapAction
+        busy: Bool = false, focused: Bool = false, action: TapAction
     ) {
         self.elementID = elementID
         self.comments = comments
@@ -65,6 +67,7 @@ public struct CommentBox: HTMLComponent {
         self.error = error
         self.invalid = invalid
         self.busy = busy
+        self.focused = focused
         self.action = action
     }
 
@@ -97,7 +100,7 @@ public struct CommentBox: HTMLComponent {
                     [
                         .id(fieldID), .class("comment-field"), .name(CommentDefinition.textField), .rows(3), .dirAuto,
                         .when(busy, .readonly), .when(invalid, .ariaInvalid),
-                        .when(error != nil, .ariaDescribedBy(errorID)), .when(error != nil, .autofocus),
+                        .when(error != nil, .ariaDescribedBy(errorID)), .when(focused, .autofocus),
                     ]
                 ) { html in
                     let shown = CommentDraft.displayable(draft)

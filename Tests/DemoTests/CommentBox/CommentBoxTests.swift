@@ -11,10 +11,11 @@ import Testing
 
     private func box(
         _ comments: [CommentBox.Entry] = [], draft: String = "", error: String? = nil, invalid: Bool = false,
-        busy: Bool = false
+        busy: Bool = false, focused: Bool = false
     ) -> String {
         CommentBox(
             elementID: "c1", comments: comments, draft: draft, error: error, invalid: invalid, busy: busy,
+            focused: focused,
             action: TapAction(path: "/log", fields: [.init("n", "1")])
         ).renderedString
     }
@@ -75,11 +76,12 @@ import Testing
     }
 
     @Test func anErrorIsAnAlertTheFieldNamesAndFocuses() {
-        let failed = box(draft: "kept <b>", error: "It failed.")
+        #expect(box(draft: "x", error: "Shown in a preview.").contains(#"aria-describedby="c1-error">x</textarea>"#))
+        let failed = box(draft: "kept <b>", error: "It failed.", focused: true)
         #expect(failed.contains(#"aria-describedby="c1-error" autofocus>kept &lt;b&gt;</textarea>"#))
         #expect(failed.contains(#"<p class="comment-error" id="c1-error" role="alert">It failed.</p>"#))
         #expect(!failed.contains("aria-invalid"))
-        let invalid = box(draft: "x", error: "Too long.", invalid: true)
+        let invalid = box(draft: "x", error: "Too long.", invalid: true, focused: true)
         #expect(invalid.contains(#"aria-invalid="true" aria-describedby="c1-error" autofocus>x</textarea>"#))
     }
 
