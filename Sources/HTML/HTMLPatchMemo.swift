@@ -6,7 +6,10 @@ import Synchronization
 
 /// The patches between pairs of renders already compared, so that the same two renders (a button shown
 /// again in the same state, on another page or for another viewer) are compared once. An entry is used only
-/// when both renders are byte for byte the ones it was made from; when the memo is full it starts over.
+/// when both renders are byte for byte the ones it was made from; when the memo is full (by entries or by
+/// bytes) it starts over. Renders larger than `largestPair` are compared every time and not kept: a memo
+/// is for the small roots shown again and again, and a large one (a long comment thread) would hold its
+/// bytes twice for little gain.
 final class HTMLPatchMemo: Sendable {
     static let shared = HTMLPatchMemo()
 
@@ -18,26 +21,49 @@ final class HTMLPatchMemo: Sendable {
     }
 
     let capacity: Int
-    private let entries = Mutex<[Int: Entry]>([:])
+    /// The most bytes (both renders) the memo keeps in all.
+    let byteCapacity: Int
+    /// The largest pair of renders kept, in bytes.
+    let largestPair: Int
+    private let entries = Mutex<(entries: [Int: Entry], bytes: Int)>(([:], 0))
 
-    init(capacity: Int = 1024) {
+    init(capacity: Int = 1024, byteCapacity: Int = 2 << 20, largestPair: Int = 8 << 10) {
         self.capacity = capacity
+        self.byteCapacity = byteCapacity
+        self.largestPair = largestPair
+    }
+
+    /// The renders' bytes kept now.
+    var bytes: Int {
+        entries.withLock { $0.bytes }
     }
 
     /// The encoded patch from `from` to `to` (`nil`: they have no patch), made by `make` unless known.
     func encoded(
         from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>, make: () -> String?
     ) -> String? {
+        let size = from.count + to.count
+        guard size <= largestPair else { return make() }
         let key = Self.hash(UnsafeRawBufferPointer(from), Self.hash(UnsafeRawBufferPointer(to), 0))
-        let known = entries.withLock { entries -> String?? in
-            guard let entry = entries[key], Self.same(entry.from, from), Self.same(entry.to, to) else { return nil }
+        let known = entries.withLock { memo -> String?? in
+            guard let entry = memo.entries[key], Self.same(entry.from, from), Self.same(entry.to, to) else {
+                return nil
+            }
             return .some(entry.encoded)
         }
         if let known { return known }
         let encoded = make()
-        entries.withLock { entries in
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = Entry(from: Array(from), to: Array(to), encoded: encoded)
+        entries.withLock { memo in
+            if memo.entries.count >= capacity || memo.bytes + size > byteCapacity {
+                memo.entries.removeAll(keepingCapacity: true)
+                memo.bytes = 0
+            }
+            if let earlier = memo.entries.updateValue(
+                Entry(from: Array(from), to: Array(to), encoded: encoded), forKey: key)
+            {
+                memo.bytes -= earlier.from.count + earlier.to.count
+            }
+            memo.bytes += size
         }
         return encoded
     }
@@ -67,6 +93,6 @@ final class HTMLPatchMemo: Sendable {
     }
 
     var count: Int {
-        entries.withLock { $0.count }
+        entries.withLock { $0.entries.count }
     }
 }

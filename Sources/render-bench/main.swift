@@ -9,13 +9,21 @@ import PreviewApp
 
 let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20_000
 
-/// The demo's pages, in an app with the cache on or off.
-func demoPages(renderCache: Bool) throws -> DemoPages {
+/// The demo's app with the cache on or off.
+func demoApp(renderCache: Bool) throws -> Application {
     var options = PreviewOptions()
     options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0)
     options.renderCache = renderCache
-    let app = try Application(options: options) { Demo.modules($0) }
-    return app.modules.lazy.compactMap { $0 as? DemoPages }.first!
+    return try Application(options: options) { Demo.modules($0) }
+}
+
+/// The demo's pages, in an app with the cache on or off.
+func demoPages(renderCache: Bool) throws -> DemoPages {
+    try demoPages(of: demoApp(renderCache: renderCache))
+}
+
+func demoPages(of app: Application) -> DemoPages {
+    app.modules.lazy.compactMap { $0 as? DemoPages }.first!
 }
 
 let app = try demoPages(renderCache: true)
@@ -59,4 +67,26 @@ for preview in catalog.all {
     let values = preview.values(of: preview.variants[0])
     let bytes = preview.render(values).count
     _ = measure("render \(preview.name) fragment (\(bytes) B)", count: iterations) { preview.render(values).count }
+}
+
+// A post's page with 20 comments (its 3 from the fixtures and 17 more by viewers), as a page-cache miss
+// renders it: the post's cell and the comment box (with its optimistic state) for this viewer.
+let commented = try demoApp(renderCache: true)
+let comments = commented.state(named: "comment") as! CommentStore
+let base = comments.committed("p1", viewer: viewer)?.comments.count ?? 0
+comments.restore(
+    StoredState(comments: [
+        "p1": (0..<(20 - base)).map { index in
+            StoredComment(
+                comment: Comment(
+                    id: 1_000 + index, author: Viewer(bits: UInt64(index + 1)),
+                    text: "Comment \(index + 1): a sentence of ordinary length, as people write them.",
+                    at: Timestamp(millisecondsSince1970: 1_796_029_200_000 + index * 60_000)),
+                key: "bench-key-\(index)")
+        }
+    ]))
+let commentedPages = demoPages(of: commented)
+let postBytes = commentedPages.renderPost("p1", for: viewer)?.count ?? 0
+_ = measure("render /posts/p1, 20 comments (\(postBytes) B)", count: iterations / 4) {
+    commentedPages.renderPost("p1", for: viewer)?.count ?? 0
 }

@@ -160,19 +160,22 @@ private struct Model: Equatable {
 }
 
 @Suite struct HTMLPatchMemoTests {
-    @Test func theSameRendersAreComparedOnceAndOthersAreNot() {
-        let memo = HTMLPatchMemo(capacity: 2)
-        var made = 0
-        func encoded(_ a: String, _ b: String) -> String? {
-            Array(a.utf8).withUnsafeBufferPointer { from in
-                Array(b.utf8).withUnsafeBufferPointer { to in
-                    memo.encoded(from: from, to: to) {
-                        made += 1
-                        return HTMLPatch(from: Array(from), to: Array(to))?.encoded
-                    }
+    /// The patch from `a` to `b` through `memo`, calling `made` when it is compared anew.
+    static func encoded(_ a: String, _ b: String, in memo: HTMLPatchMemo, made: () -> Void) -> String? {
+        Array(a.utf8).withUnsafeBufferPointer { from in
+            Array(b.utf8).withUnsafeBufferPointer { to in
+                memo.encoded(from: from, to: to) {
+                    made()
+                    return HTMLPatch(from: Array(from), to: Array(to))?.encoded
                 }
             }
         }
+    }
+
+    @Test func theSameRendersAreComparedOnceAndOthersAreNot() {
+        let memo = HTMLPatchMemo(capacity: 2)
+        var made = 0
+        func encoded(_ a: String, _ b: String) -> String? { Self.encoded(a, b, in: memo) { made += 1 } }
         #expect(encoded("<p>1</p>", "<p>2</p>") == "1|0|:|2")
         #expect(encoded("<p>1</p>", "<p>2</p>") == "1|0|:|2")
         #expect(made == 1)
@@ -180,5 +183,22 @@ private struct Model: Equatable {
         #expect(encoded("<p>1</p>", "<b>3</b>") == nil)
         #expect(made == 3)
         #expect(memo.count <= 2, "a full memo starts over")
+    }
+
+    /// Bounded by bytes too: a large pair (a long comment thread) is compared every time and not kept,
+    /// and small ones are kept up to the byte capacity.
+    @Test func largeRendersAreNotKeptAndTheBytesAreBounded() {
+        let memo = HTMLPatchMemo(capacity: 100, byteCapacity: 64, largestPair: 40)
+        var made = 0
+        func encoded(_ a: String, _ b: String) -> String? { Self.encoded(a, b, in: memo) { made += 1 } }
+        let long = "<p>" + String(repeating: "x", count: 30) + "</p>"
+        _ = encoded(long, "<p>y</p>")
+        _ = encoded(long, "<p>y</p>")
+        #expect(made == 2 && memo.count == 0 && memo.bytes == 0, "a pair of 44 bytes is over the largest kept")
+        for index in 0..<10 {
+            _ = encoded("<p>\(index)</p>", "<p>z</p>")
+            #expect(memo.bytes <= 64)
+        }
+        #expect(memo.count < 10, "a memo full by bytes starts over")
     }
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """Side-by-side benchmark of preview-server against the C libmicrohttpd reference (see scripts/bench)."""
+import json
 import os
 import re
 import shutil
@@ -236,6 +237,7 @@ def main():
     ours = Server([binary] + common)
     fetch(ours.url("/healthz"))
 
+    taps = {}
     for name, extra in [("POST like tap (PRG)", ""), ("POST like tap (HX-Request)", 'headers["HX-Request"] = "true"')]:
         script = os.path.join(WORK, name.split("(")[1].rstrip(")").replace("-", "").lower() + ".lua")
         with open(script, "w") as f:
@@ -245,6 +247,18 @@ def main():
         rendered = next(r[1]["rps"] for r in rows if r[0] == "GET like fragment, cookie, render cache off")
         row(name, median_of(runs), note=f"(vs fragment GET: {median_of(runs)['rps'] / fragment:.2f}x kept, "
                                         f"{median_of(runs)['rps'] / rendered:.2f}x rendered)")
+        taps[name.split("(")[1]] = median_of(runs)
+    # Comment sends, each committing a new comment (a new key; a thread keeps at most 200, so every
+    # 1,500th request is POST /reset): against the like tap of the same kind.
+    for name, extra in [("POST comment send (PRG)", ""), ("POST comment send (HX-Request)", 'headers["HX-Request"] = "true"')]:
+        script = os.path.join(WORK, "comment-" + name.split("(")[1].rstrip(")").replace("-", "").lower() + ".lua")
+        with open(script, "w") as f:
+            f.write(COMMENT_SCRIPT.replace("--EXTRA--", extra))
+        runs = [wrk(ours, "/components/comment/send", script=script) for _ in range(ROUNDS)]
+        like = taps[name.split("(")[1]]
+        result = median_of(runs)
+        row(name, result, note=f"(vs the like tap: {result['rps'] / like['rps']:.2f}x req/s, p99 {result['p99']:.2f} "
+                               f"vs {like['p99']:.2f} ms; errors {result['errors'] or 'none'})")
 
     compare("GET static app.css", ours, "/public/app.css")
     etag = urllib.request.urlopen(ours.url("/public/app.css")).headers["ETag"]
@@ -414,6 +428,20 @@ def memory_rows(binary, common):
         results.append((f"new viewers' likes, from {size:,} in the state database", f"{fresh['rps']:.0f} taps/s",
                         f"p99 {fresh['p99']:.2f} ms, {per_tap:,.0f} bytes written per tap", "≤ 1 KB written per tap"))
         server.stop()
+    # 5. Stored comments: RSS per comment once every thread is full (4,000: 200 on each of 20 posts), with
+    #    the render cache off so that only the comments themselves are kept.
+    server = Server([binary] + common + ["--render-cache", "off"])
+    before = rss_mb(server)
+    fill = os.path.join(WORK, "comment-fill.lua")
+    with open(fill, "w") as f:
+        f.write(COMMENT_SCRIPT.replace("counter % 1500 == 0", "false").replace("--EXTRA--", 'headers["HX-Request"] = "true"'))
+    wrk(server, "/components/comment/send", connections=32, script=fill, duration=MEMORY_SECONDS)
+    stored = sum(json.loads(fetch(server.url(f"/components/comment/state/p{i}"))[0])["count"] for i in range(1, 21))
+    after = rss_mb(server)
+    results.append((f"comments stored until every thread is full", f"{stored:,} comments",
+                    f"RSS {before:.1f} → {after:.1f} MB, {(after - before) * 1024 * 1024 / max(stored, 1):,.0f} bytes per comment",
+                    "bounded by 200 a thread"))
+    server.stop()
     ratio = p99["with --state"] / max(p99["without --state"], 0.001)
     print("\n| memory workload | amount | measured | target |")
     print("|---|---|---|---|")
@@ -455,10 +483,8 @@ end
 """
 
 
-LIKE_SCRIPT = """
--- Every tap changes state: each wrk thread has its own viewers (no two threads share a viewer), and a
--- viewer's taps alternate like, unlike, like... on one post.
-local counter = 0
+# What a wrk script needs to give each thread its own viewers: `thread_id` and a `counter` per thread.
+THREAD_PRELUDE = """local counter = 0
 local next_id = 0
 function setup(thread)
   thread:set("thread_id", next_id)
@@ -467,13 +493,34 @@ end
 thread_id = thread_id or 0
 request = function()
   counter = counter + 1
-  local viewer_number = counter % 5000
+"""
+
+LIKE_SCRIPT = """
+-- Every tap changes state: each wrk thread has its own viewers (no two threads share a viewer), and a
+-- viewer's taps alternate like, unlike, like... on one post.
+""" + THREAD_PRELUDE + """  local viewer_number = counter % 5000
   local liked = (math.floor(counter / 5000) % 2 == 0) and "true" or "false"
   local headers = {}
   headers["Content-Type"] = "application/x-www-form-urlencoded"
   headers["Cookie"] = "viewer=vb" .. thread_id .. "x" .. viewer_number
   --EXTRA--
   return wrk.format("POST", "/components/like/tap", headers, "post=p" .. (viewer_number % 20 + 1) .. "&liked=" .. liked .. "&return_to=/feed")
+end
+"""
+
+COMMENT_SCRIPT = """
+-- Every send commits a new comment: a new key each time, from each wrk thread's own viewers, on a random
+-- post. A thread keeps at most 200 comments (20 posts, 4,000 in all), so every 1,500th request resets.
+""" + THREAD_PRELUDE + """  local headers = {}
+  headers["Content-Type"] = "application/x-www-form-urlencoded"
+  headers["Cookie"] = "viewer=vc" .. thread_id .. "x" .. (counter % 500)
+  if counter % 1500 == 0 then
+    return wrk.format("POST", "/reset", headers, "")
+  end
+  --EXTRA--
+  return wrk.format("POST", "/components/comment/send", headers,
+    "post=p" .. (math.random(20)) .. "&key=bench-" .. thread_id .. "-" .. counter ..
+    "&text=A+comment+from+the+bench%2C+number+" .. counter .. "&return_to=/posts/p1")
 end
 """
 

@@ -136,7 +136,8 @@ public struct CommentBox: HTMLComponent {
                     html.element(.span, .class("comment-author"), text: comment.author)
                     html.text(" ")
                     if let time = comment.time {
-                        html.element(.time, .datetime(time.iso8601), text: Self.shown(time))
+                        let iso = time.iso8601
+                        html.element(.time, .datetime(iso), text: Self.shown(iso: iso))
                     } else {
                         html.element(.span, .class("comment-status"), text: "Sending…")
                     }
@@ -148,9 +149,8 @@ public struct CommentBox: HTMLComponent {
         }
     }
 
-    /// `2026-11-30 09:15 UTC`.
-    static func shown(_ time: Timestamp) -> String {
-        let iso = time.iso8601
-        return iso.prefix(10) + " " + iso.dropFirst(11).prefix(5) + " UTC"
+    /// `2026-11-30 09:15 UTC`, from `2026-11-30T09:15:00.000Z`.
+    static func shown(iso: String) -> String {
+        iso.prefix(10) + " " + iso.dropFirst(11).prefix(5) + " UTC"
     }
 }

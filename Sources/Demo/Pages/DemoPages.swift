@@ -118,6 +118,14 @@ public struct DemoPages: ComponentModule {
         FeedPage(context: context(for: viewer, settings: settings)).render()
     }
 
+    /// A post's page as `viewer` sees it, exactly as `GET /posts/{id}` renders it (for the render
+    /// benchmark); `nil` for an unknown post.
+    public func renderPost(
+        _ id: String, for viewer: Viewer, settings: SimulationSettings = SimulationSettings()
+    ) -> [UInt8]? {
+        site.fixtures.post(id).map { PostPage(context: context(for: viewer, settings: settings), post: $0).render() }
+    }
+
     /// The page for this request, as `RenderedPages` keeps it.
     private func page(_ request: HTTPRequest, render: (PageContext) -> [UInt8]) -> HTTPResponse {
         renderedPages.page(request) { settings in render(context(for: request.viewer, settings: settings)) }

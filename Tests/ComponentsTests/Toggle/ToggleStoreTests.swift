@@ -5,19 +5,6 @@ import Testing
 
 @testable import Components
 
-/// Counts calls from any task.
-private final class Counter: Sendable {
-    private let count = Mutex(0)
-
-    func increment() {
-        count.withLock { $0 += 1 }
-    }
-
-    var value: Int {
-        count.withLock { $0 }
-    }
-}
-
 @Suite struct ToggleStoreTests {
     let likes = ToggleStore(baseCounts: ["p1": 10, "p2": 0])
     let alice = ToggleStore.Key(viewer: "alice", target: "p1")
