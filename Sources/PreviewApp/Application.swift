@@ -113,7 +113,9 @@ public final class Application: Sendable {
                 catalog: catalog, states: states, pages: modules.flatMap(\.pages), registry: registry,
                 service: simulation, events: context.events, startupSettings: options.simulation,
                 renderedFragments: options.renderCache ? BoundedCache(capacity: Self.renderedFragmentCapacity) : nil,
-                placements: Placements(modules: modules)))
+                placements: Placements(modules: modules), withScenarios: Set(ScenarioRoutes.scenarios(of: modules).keys)
+            ))
+        router.mount(ScenarioRoutes(scenarios: ScenarioRoutes.scenarios(of: modules), registry: registry))
         for module in modules {
             router.mount(module)
         }
@@ -177,10 +179,10 @@ public final class Application: Sendable {
         return response
     }
 
-    /// `/components/{name}/state/…`: the state endpoints answer errors in JSON too.
+    /// `/components/{name}/state/…` and `/components/{name}/scenarios…`: they answer errors in JSON too.
     private static func isStateEndpoint(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count >= 5 && parts[1] == "components" && parts[3] == "state"
+        return parts.count >= 4 && parts[1] == "components" && (parts[3] == "state" || parts[3] == "scenarios")
     }
 
     /// Starts the server, prints `listening on URL`, and runs until `SIGINT` or `SIGTERM`.

@@ -54,6 +54,8 @@ public enum PreviewCommandLine {
             }
         case .variantCalls:
             StandardOutput.write(VariantCallsFile.source(catalog: catalog, imports: variantCallImports))
+        case .scenarios(let options):
+            exit(ScenarioCommand.run(options))
         case .serve(let options):
             do {
                 let app = try Application(options: options, components: components)

@@ -8,6 +8,8 @@ public enum PreviewCommand: Sendable {
     case render(component: String, parameters: [(name: String, value: String)])
     /// `variant-calls`: print `Tests/PreviewAppTests/VariantCalls.swift` (scripts/generate-variant-calls).
     case variantCalls
+    /// `scenarios --base URL [--component NAME] [--junit FILE]`: run every scenario against a server.
+    case scenarios(ScenarioCommand.Options)
     case help
     case version
 }
@@ -31,6 +33,7 @@ extension PreviewOptions {
         Usage: \(program) [options]
                \(program) render COMPONENT [key=value ...]
                \(program) variant-calls
+               \(program) scenarios --base URL [--component NAME] [--junit FILE]
 
         A local web preview server for self-managed UI components.
 
@@ -74,6 +77,9 @@ extension PreviewOptions {
         selects the plain configuration. Bad parameters: a message on stderr, exit 2.
         variant-calls prints every variant's Swift as a test file (Tests/PreviewAppTests/VariantCalls.swift,
         written by scripts/generate-variant-calls).
+        scenarios runs every registered component's scenarios (or NAME's) against the server at URL
+        (http://HOST:PORT), as GET /components/NAME/scenarios lists them, each as a fresh viewer: a line
+        per scenario, then "N passed, N failed"; exit 1 when one failed. --junit writes JUnit XML.
         """
     }
 
@@ -87,6 +93,9 @@ extension PreviewOptions {
         }
         if arguments.first == "render" {
             return try parseRender(Array(arguments.dropFirst()))
+        }
+        if arguments.first == "scenarios" {
+            return .scenarios(try ScenarioCommand.Options.parse(Array(arguments.dropFirst())))
         }
         var options = PreviewOptions()
         if let environmentPort {

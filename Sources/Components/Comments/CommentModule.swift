@@ -15,15 +15,23 @@ public struct CommentModule: ComponentModule {
     public let store: CommentStore
     public let preview: ComponentPreview?
     public let styles: ComponentStyles?
+    /// The comment box's default scenarios on its example target, then `extraScenarios`.
+    public let scenarios: [Scenario]
     private let routes: CommentRoutes
 
     /// - Parameters:
     ///   - base: Each target's comments from the base data: the targets that exist.
     ///   - styles: The component's styles, if it brings any.
+    ///   - extraScenarios: Scenarios of the component's own, after every comment box's.
     public init(
         _ definition: CommentDefinition, preview: ComponentPreview, base: [String: [Comment]],
-        styles: ComponentStyles? = nil, context: ComponentContext
+        styles: ComponentStyles? = nil, scenarios extraScenarios: [Scenario] = [], context: ComponentContext
     ) {
+        let example = base[definition.target.example] != nil ? definition.target.example : base.keys.min()
+        self.scenarios =
+            (example.flatMap { target in
+                definition.returnPath.path(for: target).map { definition.scenarios(target: target, returnPath: $0) }
+            } ?? []) + extraScenarios
         self.definition = definition
         self.preview = preview
         self.styles = styles

@@ -36,6 +36,9 @@ public protocol ComponentModule: RouteCollection {
     /// Taps the component answers against its base data, for the kit's checks (every one is sent, in
     /// both outcomes, to an app with kept pages and to one without, which must then answer alike).
     var exampleTaps: [ExampleTap] { get }
+    /// Its stories as tests: each drives the component's real routes as a fresh viewer and checks the
+    /// answers (`GET /components/{name}/scenarios`). A kind's module brings its defaults; add your own.
+    var scenarios: [Scenario] { get }
     /// A page of `pages` as `viewer` sees it (the gallery finds which components a page places by reading
     /// its forms).
     func render(_ page: PageLink, for viewer: Viewer) -> [UInt8]?
@@ -48,5 +51,6 @@ extension ComponentModule {
     public var navigation: [PageLink] { [] }
     public var styles: ComponentStyles? { nil }
     public var exampleTaps: [ExampleTap] { [] }
+    public var scenarios: [Scenario] { [] }
     public func render(_ page: PageLink, for viewer: Viewer) -> [UInt8]? { nil }
 }

@@ -48,10 +48,17 @@ public final class ComponentRegistry: Sendable {
     /// The page at `path` as `viewer` sees it, answered by the app as a `GET` would be (a refused send
     /// without script shows the page it came from, with its composer); `nil` before the app serves.
     public func page(_ path: String, for viewer: Viewer) async -> HTTPResponse? {
-        guard let pages = contents.withLock({ $0.pages }),
+        guard
             let request = try? HTTPRequest(
                 method: .get, target: path, headers: ["Cookie": Viewer.cookieName + "=" + viewer.id])
         else { return nil }
+        return await respond(to: request)
+    }
+
+    /// `request` answered by the app as if it came from outside (a scenario run on the server against
+    /// itself); `nil` before the app serves.
+    public func respond(to request: HTTPRequest) async -> HTTPResponse? {
+        guard let pages = contents.withLock({ $0.pages }) else { return nil }
         return await pages.respond(to: request).resolve()
     }
 

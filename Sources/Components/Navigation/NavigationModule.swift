@@ -6,6 +6,8 @@ public struct NavigationModule: ComponentModule {
     public let definition: NavigationDefinition
     public let preview: ComponentPreview?
     public let styles: ComponentStyles?
+    private let extraScenarios: [Scenario]
+    private let destination: @Sendable (String) -> String?
     private let routes: NavigationRoutes
 
     /// - Parameters:
@@ -14,12 +16,23 @@ public struct NavigationModule: ComponentModule {
     ///     (`404`).
     public init(
         _ definition: NavigationDefinition, preview: ComponentPreview, styles: ComponentStyles? = nil,
-        context: ComponentContext, destination: @escaping @Sendable (String) -> String?
+        scenarios extraScenarios: [Scenario] = [], context: ComponentContext,
+        destination: @escaping @Sendable (String) -> String?
     ) {
+        self.extraScenarios = extraScenarios
+        self.destination = destination
         self.definition = definition
         self.preview = preview
         self.styles = styles
         self.routes = NavigationRoutes(definition: definition, destination: destination, events: context.events)
+    }
+
+    /// The defaults on the example target (when it leads somewhere: the navigator is asked when they
+    /// are), then the module's own.
+    public var scenarios: [Scenario] {
+        let example = definition.target.example
+        return (destination(example).map { definition.scenarios(target: example, destination: $0) } ?? [])
+            + extraScenarios
     }
 
     /// A tap on the definition's example target.

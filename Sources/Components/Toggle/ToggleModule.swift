@@ -16,20 +16,25 @@ public struct ToggleModule: ComponentModule {
     public let store: ToggleStore
     public let preview: ComponentPreview?
     public let styles: ComponentStyles?
+    /// The toggle's default scenarios on its example target, then `extraScenarios`.
+    public let scenarios: [Scenario]
     private let routes: ToggleRoutes
 
     /// - Parameters:
     ///   - baseCounts: Each target's count from people other than the app's viewers; the targets that
     ///     exist.
     ///   - styles: The component's styles, if it brings any.
+    ///   - extraScenarios: Scenarios of the component's own, after every toggle's.
     public init(
         _ definition: ToggleDefinition, preview: ComponentPreview, baseCounts: [String: Int],
-        styles: ComponentStyles? = nil, context: ComponentContext
+        styles: ComponentStyles? = nil, scenarios extraScenarios: [Scenario] = [], context: ComponentContext
     ) {
         self.definition = definition
         self.preview = preview
         self.styles = styles
         self.store = ToggleStore(baseCounts: baseCounts, flashLimits: context.flashLimits)
+        let example = baseCounts[definition.target.example] != nil ? definition.target.example : baseCounts.keys.min()
+        self.scenarios = (example.map { definition.scenarios(target: $0) } ?? []) + extraScenarios
         self.routes = ToggleRoutes(
             definition: definition, store: store, service: context.service, events: context.events,
             keepsAnswers: context.renderCache)

@@ -4,23 +4,35 @@ import HTTPCore
 /// `GET /components.json`: components, parameters, variants with their fragment URLs, actions, and the
 /// state endpoint of each stateful component.
 enum ComponentCatalogJSON {
-    /// - Parameter stateful: The names of the components with a state endpoint.
-    static func catalogue(_ catalog: ComponentCatalog, stateful: Set<String>, origin: String) -> JSONValue {
+    /// - Parameters:
+    ///   - stateful: The names of the components with a state endpoint.
+    ///   - withScenarios: The names of the components with scenarios.
+    static func catalogue(
+        _ catalog: ComponentCatalog, stateful: Set<String>, withScenarios: Set<String> = [], origin: String
+    ) -> JSONValue {
         .object([
             (
                 "components",
-                .array(catalog.all.map { component($0, hasState: stateful.contains($0.name), origin: origin) })
+                .array(
+                    catalog.all.map {
+                        component(
+                            $0, hasState: stateful.contains($0.name), hasScenarios: withScenarios.contains($0.name),
+                            origin: origin)
+                    })
             )
         ])
     }
 
-    private static func component(_ preview: ComponentPreview, hasState: Bool, origin: String) -> JSONValue {
+    private static func component(
+        _ preview: ComponentPreview, hasState: Bool, hasScenarios: Bool, origin: String
+    ) -> JSONValue {
         .object([
             ("name", .string(preview.name)),
             ("title", .string(preview.title)),
             ("summary", .string(preview.summary)),
             ("page", .string("/components/\(preview.name)")),
             ("state", hasState ? .string("/components/\(preview.name)/state/{target}") : .null),
+            ("scenarios", hasScenarios ? .string("/components/\(preview.name)/scenarios") : .null),
             (
                 "handler",
                 .object([

@@ -134,6 +134,9 @@ extension GalleryRoutes {
             "The handled taps, newest first", tags: ["Pages", "API"],
             parameters: [
                 .header("Accept", .text(), "One that names application/json gets JSON; anything else HTML."),
+                .query("component", .text(), "Only this component's taps (its title, such as LikeButton)."),
+                .query(
+                    "viewer", .text(), "Only this viewer's taps (as events name them: v and 16 hexadecimal digits)."),
                 Viewer.cookieParameter,
             ],
             responses: [

@@ -21,6 +21,8 @@ struct GalleryRoutes: RouteCollection {
     let renderedFragments: BoundedCache<FragmentKey, [UInt8]>?
     /// Which demo pages place which component.
     let placements: Placements
+    /// The names of the components with scenarios, for the catalogue.
+    let withScenarios: Set<String>
 
     struct FragmentKey: Hashable, Sendable {
         var component: String
@@ -41,7 +43,13 @@ struct GalleryRoutes: RouteCollection {
                 ).render())
         }
         routes.get("/events", Self.eventLog) { request in
-            let recent = events.recent()
+            var recent = events.recent()
+            if let component = request.query["component"] {
+                recent.removeAll { $0.component != component }
+            }
+            if let viewer = request.query["viewer"] {
+                recent.removeAll { $0.viewer.id != viewer }
+            }
             if request.headers["Accept"]?.contains("application/json") == true {
                 return .json(.array(recent.map(\.json)))
             }
@@ -51,7 +59,8 @@ struct GalleryRoutes: RouteCollection {
         routes.get("/components.json", Self.catalogueDocs) { request in
             var response = HTTPResponse.json(
                 ComponentCatalogJSON.catalogue(
-                    catalog, stateful: Set(states.map(\.name)), origin: Self.origin(of: request)))
+                    catalog, stateful: Set(states.map(\.name)), withScenarios: withScenarios,
+                    origin: Self.origin(of: request)))
             response.headers["Cache-Control"] = "no-cache"  // the same for every viewer
             return response
         }

@@ -1,0 +1,29 @@
+import HTTPCore
+
+/// One step of a scenario: a request and what its answer must show.
+public struct ScenarioStep: Sendable {
+    public var name: String
+    public var request: ScenarioRequest
+    public var expectations: [ScenarioExpectation]
+    /// Sent while the step before is still in flight (two taps at once), not after its answer.
+    public var alongsidePrevious: Bool
+
+    public init(
+        _ name: String, _ request: ScenarioRequest, expect expectations: [ScenarioExpectation],
+        alongsidePrevious: Bool = false
+    ) {
+        self.name = name
+        self.request = request
+        self.expectations = expectations
+        self.alongsidePrevious = alongsidePrevious
+    }
+
+    var json: JSONValue {
+        .object([
+            ("name", .string(name)),
+            ("request", request.json),
+            ("expect", .array(expectations.map(\.json))),
+            ("alongsidePrevious", .bool(alongsidePrevious)),
+        ])
+    }
+}

@@ -1,0 +1,60 @@
+import Components
+import HTTPCore
+
+extension ScenarioRoutes {
+    typealias Docs = RouteDocumentation
+
+    static let scenarioSchema = Schema.object(
+        [
+            "id": .string(), "name": .string(), "sentence": .string(), "run": .string(),
+            "steps": .array(
+                .object(
+                    [
+                        "name": .string(), "alongsidePrevious": .boolean,
+                        "request": .object(
+                            ["method": .string(), "path": .string(), "headers": .object([:]), "body": .string()],
+                            required: ["method", "path", "headers", "body"]),
+                        "expect": .array(.object([:])),
+                    ], required: ["name", "request", "expect", "alongsidePrevious"])),
+        ], required: ["id", "name", "sentence", "run", "steps"])
+
+    static func listDocs(_ name: String) -> Docs {
+        Docs(
+            "The \(name) component's scenarios: its stories as tests",
+            description: "Each step is an HTTP request (method, path, headers, body) and what its answer must show "
+                + "(status, a header, a JSON Pointer's value or a count of matching elements, text the body holds "
+                + "or lacks). Put a fresh viewer id (v and 16 hexadecimal digits) for {viewer} and a token of your "
+                + "own for {run}, and send each request with the Cookie viewer={viewer}; a step marked "
+                + "alongsidePrevious is sent while the one before is in flight.",
+            tags: ["Scenarios"],
+            parameters: [],
+            responses: [
+                .json(
+                    200, "The scenarios.",
+                    .object(
+                        ["component": .string(), "scenarios": .array(scenarioSchema)],
+                        required: ["component", "scenarios"]))
+            ])
+    }
+
+    static func runDocs(_ name: String, example: String) -> Docs {
+        Docs(
+            "Run one of the \(name) component's scenarios on this server",
+            description: "Runs it against this server itself, as a fresh viewer, and answers what each step sent, "
+                + "what came back, and whether it passed (with the reason). The answer is 200 whether the "
+                + "scenario passed or not: see passed and failure.",
+            tags: ["Scenarios"],
+            parameters: [.path("id", .segment, "The scenario's id.", example: example)],
+            responses: [
+                .json(
+                    200, "The report.",
+                    .object(
+                        [
+                            "component": .string(), "scenario": .string(), "name": .string(), "viewer": .string(),
+                            "passed": .boolean, "milliseconds": .integer(minimum: 0),
+                            "failure": .anyOf([.string(), .null]), "steps": .array(.object([:])),
+                        ], required: ["component", "scenario", "passed", "steps"])),
+                .jsonError(404, "There is no such scenario."),
+            ])
+    }
+}
