@@ -10,7 +10,7 @@ extension ScenarioRunner {
                 headers.add(header.name, header.value)
             }
             let http = try HTTPRequest(
-                method: HTTPMethod(rawValue: request.method) ?? .get, target: request.path, headers: headers,
+                method: HTTPMethod(rawValue: request.method), target: request.path, headers: headers,
                 body: Array(request.body.utf8))
             guard let response = await registry.respond(to: http) else {
                 throw HTTPError(.serviceUnavailable, "The app is not serving yet.")
