@@ -18,6 +18,9 @@
 // - announces the answer's HX-Trigger {"announce": text} in one polite live region;
 // - when no answer comes (the connection dropped, or data-tap-timeout-ms on <body>, 30 s by default,
 //   passed), puts back the exact markup from before the first tap and shows the page's #tap-alert.
+// On a component page's Scenarios panel it plays a scenario (or all) one step at a time through the
+// server's run route, as a fresh viewer, showing each step's outcome, the component as the answer shows
+// it, and that viewer's events; without script each Run posts that route's form.
 // Where htmx is on the page, or a form carries hx-* attributes, this file leaves the form to htmx (one
 // tap, one POST), and announces htmx's "announce" events. No inline script, no eval, no style
 // attributes: a strict CSP `script-src 'self'` applies.
@@ -251,7 +254,14 @@
 
   document.addEventListener('submit', function (event) {
     var form = event.target;
-    if (!(form instanceof HTMLFormElement) || htmxHandles(form)) return;
+    if (!(form instanceof HTMLFormElement)) return;
+    var scenario = form.closest('[data-scenario]');
+    if (scenario && window.fetch) {
+      event.preventDefault();
+      playScenarios([scenario]);
+      return;
+    }
+    if (htmxHandles(form)) return;
     var root = form.closest(ROOT);
     if (root) onSubmit(event, form, root);
   });
@@ -324,6 +334,134 @@
       while (tbody.rows.length > 100) tbody.deleteRow(-1);
     };
   }
+
+  // ---- The scenarios panel (ScenarioPanel.swift): plays a scenario on this server one step at a time,
+  // as a fresh viewer of its own, through POST {run} with that viewer, a run token and the step. It knows
+  // no component: the panel names each scenario's run and steps, and each answer says what happened.
+  function hex(count) {
+    var bytes = new Uint8Array(count);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ('0' + b.toString(16)).slice(-2); }).join('');
+  }
+
+  var playing = false;
+
+  function playScenarios(items) {
+    if (playing || !items.length) return;
+    playing = true;
+    var panel = items[0].closest('.scenarios');
+    var buttons = panel.querySelectorAll('button');
+    buttons.forEach(function (button) { button.disabled = true; });
+    var status = panel.querySelector('[role="status"]');
+    var failed = 0;
+    var chain = Promise.resolve();
+    items.forEach(function (item) {
+      chain = chain.then(function () { return playScenario(item); }).then(function (passed) {
+        if (!passed) failed += 1;
+      });
+    });
+    chain.catch(function () { failed = items.length; }).then(function () {
+      playing = false;
+      buttons.forEach(function (button) { button.disabled = false; });
+      var name = items[0].getAttribute('data-scenario-name');
+      var said = items.length === 1
+        ? '\u201c' + name + '\u201d ' + (failed ? 'failed' : 'passed')
+        : (items.length - failed) + ' passed, ' + failed + ' failed';
+      if (status) status.textContent = said;
+      announce(said);
+    });
+  }
+
+  function playScenario(item) {
+    var run = item.getAttribute('data-scenario');
+    var rows = item.querySelectorAll('[data-step]');
+    var viewer = 'v' + hex(8);
+    var token = hex(5);
+    var passed = true;
+    item.setAttribute('aria-busy', 'true');
+    item.classList.remove('scenario--passed', 'scenario--failed');
+    rows.forEach(function (row) {
+      row.classList.remove('step--passed', 'step--failed');
+      row.querySelector('.step-result').textContent = 'waiting';
+    });
+    function step(index) {
+      if (index >= rows.length) return Promise.resolve();
+      rows[index].querySelector('.step-result').textContent = 'running\u2026';
+      var body = new URLSearchParams();
+      body.set('viewer', viewer);
+      body.set('run', token);
+      body.set('step', String(index));
+      return fetch(run, {
+        method: 'POST', body: body, credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept': 'application/json' }
+      }).then(function (response) {
+        if (!response.ok) throw new Error('answer ' + response.status);
+        return response.json();
+      }).then(function (report) {
+        var steps = report.steps || [];
+        steps.forEach(function (result, offset) {
+          var row = rows[index + offset];
+          if (!row) return;
+          var answered = result.response ? String(result.response.status) : 'no answer';
+          row.classList.add(result.passed ? 'step--passed' : 'step--failed');
+          row.querySelector('.step-result').textContent = result.passed
+            ? 'passed \u00b7 ' + answered : 'failed \u00b7 ' + (result.failures || []).join('; ');
+          if (!result.passed) passed = false;
+          if (result.response) showAnswer(item, result.response.body);
+        });
+        return showEvents(item, viewer).then(function () { return step(index + Math.max(1, steps.length)); });
+      });
+    }
+    return step(0).catch(function (error) {
+      passed = false;
+      var stuck = item.querySelector('[data-step]:not(.step--passed):not(.step--failed) .step-result');
+      if (stuck) stuck.textContent = 'failed \u00b7 ' + error.message;
+    }).then(function () {
+      item.removeAttribute('aria-busy');
+      item.classList.add(passed ? 'scenario--passed' : 'scenario--failed');
+      return passed;
+    });
+  }
+
+  // The component as a step's answer shows it: the server's markup, inert (a look, not a second live
+  // instance) and without ids (the page has its own).
+  function showAnswer(item, markup) {
+    var root = parsed(markup || '');
+    if (!root || !root.hasAttribute('data-self-managed')) return;
+    elementsOf(root).forEach(function (element) {
+      element.removeAttribute('id');
+      element.removeAttribute('for');
+      element.removeAttribute('autofocus');
+    });
+    var place = item.querySelector('.scenario-answer');
+    place.replaceChildren(root);
+    place.setAttribute('inert', '');
+    place.hidden = false;
+  }
+
+  // The scenario viewer's lines of the event log, newest first, as text.
+  function showEvents(item, viewer) {
+    return fetch('/events?viewer=' + encodeURIComponent(viewer), { headers: { 'Accept': 'application/json' } })
+      .then(function (response) { return response.ok ? response.json() : []; })
+      .then(function (events) {
+        var list = item.querySelector('.scenario-events');
+        list.replaceChildren();
+        (Array.isArray(events) ? events : []).slice(0, 8).forEach(function (event) {
+          var line = document.createElement('li');
+          line.textContent = [event.outcome, event.component, event.instance,
+            String(event.priorText) + ' \u2192 ' + String(event.optimisticText)].join(' \u00b7 ');
+          list.appendChild(line);
+        });
+        list.hidden = !list.children.length;
+      });
+  }
+
+  document.addEventListener('click', function (event) {
+    var button = event.target instanceof Element ? event.target.closest('[data-scenario-run-all]') : null;
+    if (!button || !window.fetch) return;
+    var panel = button.closest('.scenarios');
+    playScenarios(Array.prototype.slice.call(panel.querySelectorAll('[data-scenario]')));
+  });
 
   function start() {
     ensureAnnouncer();

@@ -100,6 +100,7 @@ public final class Application: Sendable {
             Application.errorResponse(
                 error, for: request, settings: simulation.settings, navigation: registry.navigation)
         }
+        let scenarios = ScenarioRoutes.scenarios(of: modules)
         let dev = options.dev.map { DevSession(channelDescriptor: $0.channelDescriptor, build: $0.build) }
         self.dev = dev
         if let dev {
@@ -113,9 +114,9 @@ public final class Application: Sendable {
                 catalog: catalog, states: states, pages: modules.flatMap(\.pages), registry: registry,
                 service: simulation, events: context.events, startupSettings: options.simulation,
                 renderedFragments: options.renderCache ? BoundedCache(capacity: Self.renderedFragmentCapacity) : nil,
-                placements: Placements(modules: modules), withScenarios: Set(ScenarioRoutes.scenarios(of: modules).keys)
+                placements: Placements(modules: modules), scenarios: scenarios
             ))
-        router.mount(ScenarioRoutes(scenarios: ScenarioRoutes.scenarios(of: modules), registry: registry))
+        router.mount(ScenarioRoutes(scenarios: scenarios, registry: registry))
         for module in modules {
             router.mount(module)
         }

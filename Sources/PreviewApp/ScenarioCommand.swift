@@ -82,8 +82,23 @@ public enum ScenarioCommand {
             guard !host.isEmpty, (1...65535).contains(port) else { return nil }
         }
 
-        /// Sends `request` on a connection of its own and reads the answer (blocking).
-        func send(_ request: ScenarioRequest) throws -> ScenarioResponse {
+        /// Sends `request` on a connection of its own and reads the answer, on a thread of its own: the
+        /// socket calls block, and a blocked thread of the cooperative pool (two on a two-core machine)
+        /// could hold up whatever else awaits there, a server in the same process included.
+        func send(_ request: ScenarioRequest) async throws -> ScenarioResponse {
+            try await withCheckedThrowingContinuation { continuation in
+                let thread = NamedThread.start(name: "scenario-http") {
+                    continuation.resume(with: Result { try blockingSend(request) })
+                }
+                if let thread {
+                    pthread_detach(thread)
+                } else {
+                    continuation.resume(throwing: HTTPConnection.Failure(description: "cannot start a thread"))
+                }
+            }
+        }
+
+        private func blockingSend(_ request: ScenarioRequest) throws -> ScenarioResponse {
             let connection = try HTTPConnection(host: host, port: port, timeoutSeconds: 30)
             var lines = request.headers.map { "\($0.name): \($0.value)" }
             lines.append("Connection: close")
@@ -113,7 +128,7 @@ public enum ScenarioCommand {
         guard let endpoint = Endpoint(options.base) else { return 2 }
         let catalogue: JSONValue
         do {
-            catalogue = try JSONValue(parsing: try endpoint.send(.get("/components.json")).body)
+            catalogue = try JSONValue(parsing: try await endpoint.send(.get("/components.json")).body)
         } catch {
             output("cannot read \(options.base)/components.json: \(error)\n")
             return 2
@@ -133,12 +148,12 @@ public enum ScenarioCommand {
             output("\(options.base) has no component \(wanted) with scenarios\n")
             return 2
         }
-        let runner = ScenarioRunner { request in try endpoint.send(request) }
+        let runner = ScenarioRunner { request in try await endpoint.send(request) }
         var reports: [ScenarioReport] = []
         for (name, path) in listed {
             let scenarios: [Scenario]
             do {
-                let listing = try JSONValue(parsing: try endpoint.send(.get(path)).body)
+                let listing = try JSONValue(parsing: try await endpoint.send(.get(path)).body)
                 guard case .array(let all)? = listing["/scenarios"] else {
                     throw Scenario.DecodingError(description: "no scenarios array")
                 }

@@ -29,7 +29,7 @@ public struct ScenarioReport: Sendable {
     }
 
     /// The most of a body a report carries.
-    static let bodyLimit = 4096
+    static let bodyLimit = 65_536
 
     /// The report as `POST …/run` answers it.
     public var json: JSONValue {

@@ -24,14 +24,23 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs `scenario` as a fresh viewer: each step in order (one sent alongside the one before starts
     /// while it is in flight), each answer checked against its step's expectations.
+    ///
+    /// - Parameter from: Run only the step at this index and those sent alongside it (a player that shows
+    ///   a scenario step by step); `nil` runs them all.
     public func run(
-        _ scenario: Scenario, component: String, variables: ScenarioVariables = .fresh()
+        _ scenario: Scenario, component: String, variables: ScenarioVariables = .fresh(), from: Int? = nil
     ) async -> ScenarioReport {
         let started = ContinuousClock.now
+        var indices = Array(scenario.steps.indices)
+        if let from {
+            let end = scenario.steps[(from + 1)...].firstIndex { !$0.alongsidePrevious } ?? scenario.steps.endIndex
+            indices = Array(from..<end)
+        }
         var results: [ScenarioReport.Step?] = Array(repeating: nil, count: scenario.steps.count)
         var inFlight: [(index: Int, task: Task<ScenarioReport.Step, Never>)] = []
-        for (index, step) in scenario.steps.enumerated() {
-            if !step.alongsidePrevious {
+        for index in indices {
+            let step = scenario.steps[index]
+            if !step.alongsidePrevious || index == indices.first {
                 for (earlier, task) in inFlight {
                     results[earlier] = await task.value
                 }

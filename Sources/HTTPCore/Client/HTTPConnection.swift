@@ -19,6 +19,10 @@ public final class HTTPConnection: @unchecked Sendable {
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     private let fd: Int32

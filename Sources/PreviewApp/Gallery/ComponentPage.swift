@@ -13,6 +13,8 @@ struct ComponentPage {
     var navigation: [PageLink]
     /// Whether the component has a state endpoint.
     var hasState: Bool
+    /// The component's scenarios, for the panel (none: no panel).
+    var scenarios: [Scenario] = []
 
     private var preview: ComponentPreview { gallery.preview }
 
@@ -24,6 +26,9 @@ struct ComponentPage {
             liveInstance(into: &html)
             variants(into: &html)
             tapHandling(into: &html)
+            if !scenarios.isEmpty {
+                html.render(ScenarioPanel(component: preview.name, scenarios: scenarios))
+            }
             actions(into: &html)
             html.element(.section, .ariaLabel("Event log")) { html in
                 html.element(.h2, text: "Event log")

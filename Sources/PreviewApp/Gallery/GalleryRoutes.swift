@@ -21,8 +21,8 @@ struct GalleryRoutes: RouteCollection {
     let renderedFragments: BoundedCache<FragmentKey, [UInt8]>?
     /// Which demo pages place which component.
     let placements: Placements
-    /// The names of the components with scenarios, for the catalogue.
-    let withScenarios: Set<String>
+    /// Each component's scenarios, by name: the catalogue links them, component pages show them.
+    let scenarios: [String: [Scenario]]
 
     struct FragmentKey: Hashable, Sendable {
         var component: String
@@ -59,7 +59,7 @@ struct GalleryRoutes: RouteCollection {
         routes.get("/components.json", Self.catalogueDocs) { request in
             var response = HTTPResponse.json(
                 ComponentCatalogJSON.catalogue(
-                    catalog, stateful: Set(states.map(\.name)), withScenarios: withScenarios,
+                    catalog, stateful: Set(states.map(\.name)), withScenarios: Set(scenarios.keys),
                     origin: Self.origin(of: request)))
             response.headers["Cache-Control"] = "no-cache"  // the same for every viewer
             return response
@@ -134,7 +134,8 @@ struct GalleryRoutes: RouteCollection {
             ComponentPage(
                 gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request),
                 placements: placements, navigation: registry.navigation,
-                hasState: states.contains { $0.name == gallery.preview.name }
+                hasState: states.contains { $0.name == gallery.preview.name },
+                scenarios: scenarios[gallery.preview.name] ?? []
             )
             .render())
     }

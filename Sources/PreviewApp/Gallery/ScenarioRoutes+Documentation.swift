@@ -45,6 +45,11 @@ extension ScenarioRoutes {
                 + "scenario passed or not: see passed and failure.",
             tags: ["Scenarios"],
             parameters: [.path("id", .segment, "The scenario's id.", example: example)],
+            form: [
+                .field("viewer", .string(pattern: "^v[0-9a-f]{16}$"), "The run's viewer (a fresh one otherwise)."),
+                .field("run", .string(pattern: "^[A-Za-z0-9]{1,32}$"), "The run's token (a fresh one otherwise)."),
+                .field("step", .text(), "Run only this step (its index) and those sent alongside it: a player's step."),
+            ],
             responses: [
                 .json(
                     200, "The report.",
@@ -54,6 +59,7 @@ extension ScenarioRoutes {
                             "passed": .boolean, "milliseconds": .integer(minimum: 0),
                             "failure": .anyOf([.string(), .null]), "steps": .array(.object([:])),
                         ], required: ["component", "scenario", "passed", "steps"])),
+                .jsonError(400, "A field is malformed or unknown; the message names it."),
                 .jsonError(404, "There is no such scenario."),
             ])
     }

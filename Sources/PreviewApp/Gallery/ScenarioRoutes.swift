@@ -20,6 +20,43 @@ struct ScenarioRoutes: RouteCollection {
         return scenarios
     }
 
+    /// What a player (the gallery's panel, step by step) asks for in the form: the run's `viewer` and `run`
+    /// token (fresh ones otherwise) and the `step` to run from, with those sent alongside it (every step
+    /// otherwise).
+    static func playing(
+        _ request: HTTPRequest, _ scenario: Scenario
+    ) throws(HTTPError) -> (ScenarioVariables, Int?) {
+        let form =
+            request.body.isEmpty ? FormFields() : try request.formFields().taking(only: ["viewer", "run", "step"])
+        var variables = ScenarioVariables.fresh()
+        if let viewer = form["viewer"] {
+            guard viewer.utf8.count == Viewer.idByteCount, Viewer(id: viewer)?.id == viewer else {
+                throw HTTPError(.badRequest, "The viewer field must be v and 16 lowercase hexadecimal digits.")
+            }
+            variables.viewer = viewer
+        }
+        if let run = form["run"] {
+            let alphanumeric = run.utf8.allSatisfy { byte in
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            }
+            guard (1...32).contains(run.utf8.count), alphanumeric else {
+                throw HTTPError(.badRequest, "The run field must be 1–32 letters and digits.")
+            }
+            variables.run = run
+        }
+        var from: Int?
+        if let step = form["step"] {
+            guard let index = Int(step), scenario.steps.indices.contains(index) else {
+                throw HTTPError(
+                    .badRequest, "The step field must be a step's index, 0 to \(scenario.steps.count - 1).")
+            }
+            from = index
+        }
+        return (variables, from)
+    }
+
     func addRoutes(to routes: inout RouteGroup) {
         for (name, scenarios) in scenarios.sorted(by: { $0.key < $1.key }) {
             let listing = JSONValue.object([
@@ -40,8 +77,10 @@ struct ScenarioRoutes: RouteCollection {
                             .notFound,
                             "\(name) has no scenario \(id); it has \(scenarios.map(\.id).joined(separator: ", ")).")
                     }
+                    let (variables, from) = try Self.playing(request, scenario)
                     return .deferred { [registry] in
-                        let report = await ScenarioRunner.inProcess(registry).run(scenario, component: name)
+                        let report = await ScenarioRunner.inProcess(registry).run(
+                            scenario, component: name, variables: variables, from: from)
                         return HTTPResponse.json(report.json)
                     }
                 })
