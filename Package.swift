@@ -57,6 +57,8 @@ let package = Package(
         .target(name: "PreviewKit", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "PreviewApp"]),
         // A thin executable: the command line over the demo's modules.
         .executableTarget(name: "preview-server", dependencies: ["PreviewApp", "Demo"]),
+        // The demo with a service that saves what it is told to fail: what the scenarios must catch.
+        .executableTarget(name: "broken-preview-server", dependencies: ["PreviewApp", "Demo", "Components"]),
         // The dev supervisor (scripts/dev): watches, rebuilds, swaps servers on one socket, tells the pages.
         .target(name: "DevSupervisor", dependencies: ["DevProtocol", "HTTPCore", "Basics"]),
         .executableTarget(name: "preview-dev", dependencies: ["DevSupervisor", "PreviewApp", "HTTPCore", "Basics"]),

@@ -22,9 +22,10 @@ public enum PreviewCommandLine {
     ///   - program: The name in messages and the help.
     ///   - variantCallImports: The modules the variant calls' test file imports (those that declare the
     ///     components).
+    ///   - service: The changes' "network"; the simulated one from the flags when `nil`.
     ///   - components: Makes the modules to register from the app's context.
     public static func run(
-        program: String = "preview-server", variantCallImports: [String] = [],
+        program: String = "preview-server", variantCallImports: [String] = [], service: (any ToggleService)? = nil,
         components: @escaping (ComponentContext) -> [any ComponentModule]
     ) -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -58,7 +59,7 @@ public enum PreviewCommandLine {
             exit(ScenarioCommand.run(options))
         case .serve(let options):
             do {
-                let app = try Application(options: options, components: components)
+                let app = try Application(options: options, service: service, components: components)
                 try app.serve()
             } catch {
                 StandardError.write("\(program): \(error.message)\n")

@@ -52,7 +52,7 @@ def start_server(job_dir):
     public = _required_env("PREVIEW_PUBLIC")
     servers = []
 
-    def start(name, *flags):
+    def start(name, *flags, binary=binary):
         server = PreviewServer(binary, public, job_dir, name, *flags)
         servers.append(server)
         return server

@@ -2,6 +2,9 @@
 step marked, the component as each answer shows it, the scenario viewer's events, and the result
 announced; axe-clean after a run."""
 
+import os
+
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -68,3 +71,27 @@ def test_the_panel_is_axe_clean_narrow_and_dark(browser, server, axe_source):
     browser.get(f"{server.url}/components/follow")
     violations = run_axe(browser, axe_source)
     assert not violations, readable(violations, "/components/follow at 375 px, dark")
+
+
+def test_a_broken_handler_shows_as_a_failed_step(browser, start_server):
+    """broken-preview-server saves what X-Simulate-Failure: always asks to fail: its handlers commit where
+    they should roll back, and the panel shows which step caught it."""
+    broken = os.path.join(os.path.dirname(os.environ["PREVIEW_SERVER"]), "broken-preview-server")
+    if not os.path.exists(broken):
+        message = "no broken-preview-server beside this server binary (build it: swift build)"
+        if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+            pytest.fail(message)
+        pytest.skip(message)
+    server = start_server("broken", "--latency-ms", "0", binary=broken)
+    browser.get(f"{server.url}/components/like")
+    browser.find_element(By.CSS_SELECTOR, "[data-scenario-run-all]").click()
+    wait_for(browser, lambda d: "failed" in panel_state(d)["status"] and "passed," in panel_state(d)["status"],
+             "run all did not finish", 30)
+    state = panel_state(browser)
+    assert state["status"] != "5 passed, 0 failed", state["status"]
+    rollback = [s for s in state["scenarios"] if s["name"] == "A tap that fails rolls back"][0]
+    assert rollback["failed"] and not rollback["passed"], rollback
+    assert rollback["steps"][0].startswith("failed · status 200, expected 503"), rollback["steps"]
+    assert rollback["steps"][1].startswith("failed · JSON /on is true, expected false"), rollback["steps"]
+    commits = [s for s in state["scenarios"] if s["name"] == "A tap commits"][0]
+    assert commits["passed"], "a handler that saves everything still commits a tap"

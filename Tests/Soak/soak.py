@@ -9,7 +9,8 @@ comment sends (a quarter repeating an earlier key), malformed and oversized requ
 mid-request, from many threads. Then checks from /api/posts/{id}, /api/users/{uid} and /events that every
 post's and person's count is its base plus its likers or followers, that each tracked viewer holds the
 state of their last successful tap, that the newest event of each viewer and target agrees with that state,
-that each comment key whose last answer was a success is stored exactly once and no other is, that no
+that each comment key whose last answer was a success is stored exactly once and no other is, that every
+component's scenarios (run from the command line in the middle of the traffic) pass, that no
 thread holds more than its capacity, that no 5xx but the intended 503s was seen, and that RSS
 after the run is at most RSS after warm-up + 10 MB. Prints one summary line; exits 1 on any breach.
 """
@@ -17,6 +18,7 @@ import http.client
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -70,6 +72,7 @@ class Soak:
         # (viewer, key) -> (post, the last answer's status), for every comment sent.
         self.comment_keys = {}
         self.comments_sent = 0
+        self.scenario_summary = "not run"
 
     def breach(self, message):
         with self.lock:
@@ -324,6 +327,15 @@ class Soak:
                 thread.start()
             time.sleep(min(max(1.0, self.seconds * 0.25), self.seconds))
             warm = rss_kib(self.process.pid)
+            # Every component's scenarios, each as a viewer of its own, in the middle of this traffic.
+            scenarios = subprocess.run([self.binary, "scenarios", "--base", f"http://127.0.0.1:{self.port}"],
+                                       capture_output=True, text=True, timeout=300)
+            self.scenario_summary = (scenarios.stdout.strip().splitlines() or ["no output"])[-1]
+            # Their viewers' likes and follows count too: each line names its viewer.
+            with self.lock:
+                self.all_viewers.update(re.findall(r"as (v[0-9a-f]{16})", scenarios.stdout))
+            if scenarios.returncode != 0:
+                self.breach(f"scenarios beside the traffic: {scenarios.stdout[-2000:]}{scenarios.stderr[-500:]}")
             for thread in threads:
                 thread.join()
             elapsed = time.monotonic() - started
@@ -348,7 +360,7 @@ class Soak:
               f"{len(self.all_viewers)} viewers, 503 (like, follow and comment failures) {self.intended_503}, other 5xx "
               f"{sum(v for k, v in fives.items()) - self.intended_503}, RSS {warm / 1024:.1f} → {end / 1024:.1f} MB, "
               f"{self.cookieless} cookieless taps, {self.comments_sent} comment sends ({len(self.comment_keys)} keys), "
-              f"{self.events_compared} newest events compared, "
+              f"{self.events_compared} newest events compared, scenarios beside the traffic: {self.scenario_summary}, "
               f"{len(self.breaches)} breaches")
         for message in self.breaches:
             print(f"  breach: {message}")

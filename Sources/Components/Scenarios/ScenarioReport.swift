@@ -66,11 +66,12 @@ public struct ScenarioReport: Sendable {
         ])
     }
 
-    /// One line: `passed  like/a-tap-commits (12 ms)`, or `FAILED  like/… — step 2 "…": …`.
+    /// One line, naming the run's viewer (to find its events): `passed  like/a-tap-commits (12 ms, as
+    /// v…)`, or `FAILED  like/… (as v…) — step 2 "…": …`.
     public var line: String {
         let name = component + "/" + scenario.id
-        guard let failure else { return "passed  \(name) (\(milliseconds) ms)" }
-        return "FAILED  \(name) — \(failure)"
+        guard let failure else { return "passed  \(name) (\(milliseconds) ms, as \(viewer))" }
+        return "FAILED  \(name) (as \(viewer)) — \(failure)"
     }
 
     /// JUnit XML for CI systems: one `<testsuite>` per component, one `<testcase>` per scenario, a

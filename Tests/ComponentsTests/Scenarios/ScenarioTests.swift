@@ -78,8 +78,8 @@ import Testing
             xml.contains(
                 #"<failure message="step 1 &quot;Tap&quot;: status 200, expected 503 &lt;"# + "\u{FFFD}" + "&gt;\">"))
         #expect(xml.contains(#"<testcase classname="comment" name="fine" time="0.005"/>"#))
-        #expect(failed.line.hasPrefix("FAILED  like/a-tap-more — step 1 \"Tap\""))
-        #expect(passed.line == "passed  comment/fine (5 ms)")
+        #expect(failed.line.hasPrefix("FAILED  like/a-tap-more (as v1) — step 1 \"Tap\""))
+        #expect(passed.line == "passed  comment/fine (5 ms, as v2)")
     }
 }
 
