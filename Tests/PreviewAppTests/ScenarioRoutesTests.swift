@@ -154,13 +154,16 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<8 {
                 group.addTask {
-                    for index in 0..<60 {
+                    for index in 0..<30 {
                         let viewer = "vother\(worker)x\(index % 7)"
                         _ = try await app.responder.test(
                             .post, "/components/like/tap", headers: .viewer(viewer, ["HX-Request": "true"]),
                             body: "post=p1&liked=\(index % 2 == 0)")
+                        // Without script (a 303, no box rendered): the same store, the same turns; a third as
+                        // many as taps, so that the thread stays under its 200.
+                        guard index % 3 == 0 else { continue }
                         _ = try await app.responder.test(
-                            .post, "/components/comment/send", headers: .viewer(viewer, ["HX-Request": "true"]),
+                            .post, "/components/comment/send", headers: .viewer(viewer),
                             body: "post=p1&text=Other+\(index)&key=other-\(worker)-\(index)")
                     }
                 }

@@ -6,4 +6,11 @@ public struct Post: Sendable, Equatable {
     public var author: String
     public var text: String
     public var baseLikes: Int
+
+    public init(id: String, author: String, text: String, baseLikes: Int) {
+        self.id = id
+        self.author = author
+        self.text = text
+        self.baseLikes = baseLikes
+    }
 }

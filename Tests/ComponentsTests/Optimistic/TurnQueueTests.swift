@@ -41,7 +41,8 @@ private func recordWhenItsTurn(
     @Test func turnsForOneKeyRunInTheOrderTaken() async {
         let order = Recorder<Int>()
         let turns = (0..<200).map { _ in queue.take("k") }
-        let done = await completes {
+        // 200 turns one after another: under a sanitizer, beside the other suites, that takes a while.
+        let done = await completes(within: .seconds(60)) {
             await withTaskGroup(of: Void.self) { group in
                 // Start the later turns first, so that the queue, not task start order, decides.
                 for (index, turn) in turns.enumerated().reversed() {
