@@ -19,7 +19,7 @@ public final class Application: Sendable {
     /// The registered modules, in registration order.
     public let modules: [any ComponentModule]
     public let catalog: ComponentCatalog
-    /// The simulated network behind every toggle.
+    /// The simulated network behind every change (a tap, a send).
     public var service: SimulatedService { context.simulation }
     public var events: TapEventLog { context.events }
     public let responder: RouterResponder
@@ -123,11 +123,28 @@ public final class Application: Sendable {
         router.mount(OpenAPIRoute(routes: router.routeTable))
         self.routeTable = router.routeTable
         self.responder = router.buildResponder()
-        registry.serve(pages: responder)
+        self.pages = OwnResponder(responder)
+        registry.serve(pages: pages)
     }
 
-    deinit {
-        context.registry.serve(pages: nil)  // the responder holds the modules, which hold the registry
+    /// The responder as components reach it through the registry (which holds it weakly, as the responder
+    /// holds the modules that hold the registry): kept alive by this app.
+    private let pages: OwnResponder
+
+    private final class OwnResponder: HTTPResponder {
+        let responder: RouterResponder
+
+        init(_ responder: RouterResponder) {
+            self.responder = responder
+        }
+
+        func respond(to request: consuming HTTPRequest) -> HTTPOutcome {
+            responder.respond(to: request)
+        }
+
+        func respond(toUnreadable request: HTTPRequest, _ error: HTTPError) -> HTTPResponse {
+            responder.respond(toUnreadable: request, error)
+        }
     }
 
     /// The stateful modules' states under their catalogue names (the name of their `--state` section and

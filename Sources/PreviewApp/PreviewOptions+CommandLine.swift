@@ -57,7 +57,7 @@ extension PreviewOptions {
           --render-cache on|off   keep rendered pages and fragments while the state they show is
                                   unchanged (default on; off renders every request)
 
-        The simulated service behind every toggle (likes, follows, yours):
+        The simulated service behind every change (likes, follows, comments, yours):
           --latency-ms MS         latency of each request (default 300)
           --jitter-ms MS          up to this much extra latency at random (default 0)
           --failure-rate RATE     probability that a request fails, 0 to 1 (default 0.2)

@@ -1,7 +1,8 @@
 import Basics
 
-/// What the app gives every module it builds: the shared event log, the service that toggles go through,
-/// the simulation behind it, and the settings that shape state and rendering.
+/// What the app gives every module it builds: the shared event log, the service every change goes through
+/// (a toggle's tap, a comment's send), the simulation behind it, and the settings that shape state and
+/// rendering.
 public struct ComponentContext: Sendable {
     /// Every handled tap, for the gallery's log and `/events`.
     public let events: TapEventLog

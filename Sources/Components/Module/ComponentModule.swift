@@ -13,8 +13,8 @@ import HTTPCore
 /// }
 /// ```
 ///
-/// A toggle is one `ToggleModule`, a tap that navigates one `NavigationModule`; a module that only
-/// brings pages (a demo feed) has no preview.
+/// A toggle is one `ToggleModule`, a form that sends what was typed one `CommentModule`, a tap that
+/// navigates one `NavigationModule`; a module that only brings pages (a demo feed) has no preview.
 ///
 /// - Important: The state a module renders must be its `state` (or another registered module's): the
 ///   app keys every kept page on the versions of all registered states, so that what a tap changes is

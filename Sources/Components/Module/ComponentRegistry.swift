@@ -13,7 +13,8 @@ public final class ComponentRegistry: Sendable {
     private struct Contents {
         var states: [any ComponentState] = []
         var navigation: [PageLink] = []
-        var pages: (any HTTPResponder)?
+        /// Weak: the app's responder holds the modules, which hold this registry.
+        weak var pages: (any HTTPResponder & AnyObject)?
     }
 
     private let contents = Mutex(Contents())
@@ -39,9 +40,9 @@ public final class ComponentRegistry: Sendable {
         }
     }
 
-    /// Lets components render the app's pages (`page(_:for:)`): the app's responder, once it is built;
-    /// `nil` when the app goes.
-    public func serve(pages responder: (any HTTPResponder)?) {
+    /// Lets components render the app's pages (`page(_:for:)`): the app's responder, once it is built,
+    /// held weakly (it holds the modules, which hold this registry), so the app that owns it keeps it.
+    public func serve(pages responder: (any HTTPResponder & AnyObject)?) {
         contents.withLock { $0.pages = responder }
     }
 

@@ -1,7 +1,7 @@
 import HTTPCore
 
 /// The state behind a stateful component (all like buttons' likes), as the app sees it: what it resets,
-/// persists, reports and keys kept pages on. `ToggleStore` is one.
+/// persists, reports and keys kept pages on. `ToggleStore` and `CommentStore` are two.
 ///
 /// - Important: Thread-safe: every requirement is called from any thread.
 public protocol ComponentState: AnyObject, Sendable {

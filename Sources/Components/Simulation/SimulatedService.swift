@@ -2,8 +2,8 @@ import Basics
 import HTTPCore
 import Synchronization
 
-/// The simulated "network" behind every toggle (likes, follows, yours): each call waits, then succeeds or
-/// fails as the settings and the seed decide.
+/// The simulated "network" behind every change (likes, follows, comments, yours): each call waits, then
+/// succeeds or fails as the settings and the seed decide.
 ///
 /// Outcomes are drawn from one seeded generator in the order calls arrive (every component alike), so a
 /// fixed seed and a fixed sequence of taps give the same outcomes every run. A request's `forcedOutcome`
