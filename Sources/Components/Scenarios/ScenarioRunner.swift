@@ -33,8 +33,13 @@ public struct ScenarioRunner: Sendable {
         let started = ContinuousClock.now
         var indices = Array(scenario.steps.indices)
         if let from {
-            let end = scenario.steps[(from + 1)...].firstIndex { !$0.alongsidePrevious } ?? scenario.steps.endIndex
-            indices = Array(from..<end)
+            if from >= scenario.steps.count {
+                indices = []  // past the last step: nothing left to run
+            } else {
+                let end =
+                    scenario.steps[(from + 1)...].firstIndex { !$0.alongsidePrevious } ?? scenario.steps.endIndex
+                indices = Array(from..<end)
+            }
         }
         var results: [ScenarioReport.Step?] = Array(repeating: nil, count: scenario.steps.count)
         var inFlight: [(index: Int, task: Task<ScenarioReport.Step, Never>)] = []

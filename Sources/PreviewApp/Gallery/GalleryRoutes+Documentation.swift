@@ -142,7 +142,8 @@ extension GalleryRoutes {
             responses: [
                 Docs.Response(
                     200, "HTML, or with Accept: application/json an array of tap events.", mediaType: "text/html",
-                    schema: .string(), alternatives: [("application/json", .array(.object([:])))])
+                    schema: .string(), alternatives: [("application/json", .array(.object([:])))]),
+                .badField,
             ])
     }
 

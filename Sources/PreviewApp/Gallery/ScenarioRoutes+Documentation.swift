@@ -51,7 +51,10 @@ extension ScenarioRoutes {
             form: [
                 .field("viewer", .string(pattern: "^v[0-9a-f]{16}$"), "The run's viewer (a fresh one otherwise)."),
                 .field("run", .string(pattern: "^[A-Za-z0-9]{1,32}$"), "The run's token (a fresh one otherwise)."),
-                .field("step", .text(), "Run only this step (its index) and those sent alongside it: a player's step."),
+                .field(
+                    "step", .string(pattern: "^[0-9]{1,6}$"),
+                    "Run only this step (its index) and those sent alongside it: a player's step. Past the last, nothing."
+                ),
             ],
             responses: [
                 .json(

@@ -48,9 +48,10 @@ struct ScenarioRoutes: RouteCollection {
         }
         var from: Int?
         if let step = form["step"] {
-            guard let index = Int(step), scenario.steps.indices.contains(index) else {
-                throw HTTPError(
-                    .badRequest, "The step field must be a step's index, 0 to \(scenario.steps.count - 1).")
+            guard !step.isEmpty, step.utf8.count <= 6, step.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                let index = Int(step)
+            else {
+                throw HTTPError(.badRequest, "The step field must be a step's index: 0 to \(scenario.steps.count - 1).")
             }
             from = index
         }
