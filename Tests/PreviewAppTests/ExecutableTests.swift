@@ -11,10 +11,17 @@ import Testing
 /// The `preview-server` binary as scripts use it: flags, exit codes, the listening line, signals.
 @Suite(.serialized) struct ExecutableTests {
     /// A started server process with its output captured.
+    ///
+    /// Its standard error is read from the start, on a thread of its own, so that a server that writes more
+    /// than a pipe holds (a sanitizer's report at exit) never blocks on it.
     final class ServerProcess: @unchecked Sendable {
+        // @unchecked: `collected` is written once, by the reading thread, before `drained` is signalled,
+        // and read only after waiting for that signal.
         let process = Process()
         let stdout = Pipe()
-        let stderr = Pipe()
+        private let stderr = Pipe()
+        private let drained = DispatchSemaphore(value: 0)
+        private var collected = Data()
 
         init(_ arguments: [String]) throws {
             process.executableURL = URL(fileURLWithPath: PackagePaths.serverBinary)
@@ -22,6 +29,12 @@ import Testing
             process.standardOutput = stdout
             process.standardError = stderr
             try process.run()
+            let reader = Thread { [self] in
+                collected = stderr.fileHandleForReading.readDataToEndOfFile()
+                drained.signal()
+            }
+            reader.name = "test-stderr"
+            reader.start()
         }
 
         /// Waits for the first line on stdout.
@@ -40,8 +53,11 @@ import Testing
             return process.terminationStatus
         }
 
+        /// Everything the process wrote to standard error; waits for it to close (the process to exit).
         var errorOutput: String {
-            String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            drained.wait()
+            defer { drained.signal() }  // for the next reader
+            return String(decoding: collected, as: UTF8.self)
         }
     }
 
