@@ -112,7 +112,7 @@ import Testing
             }
             try await expectSamePagesAfterEveryChange(apps, [live, inProcess(apps[1])])
             // The second of each pair of identical requests was answered with what the first got.
-            #expect(server.reusedResponses.served >= 20)
+            #expect(server.reusedForSameRequest.served >= 20)
         }
     }
 
@@ -135,7 +135,7 @@ import Testing
             }
             #expect(cookies.count == 5)
             #expect(bodies.count == 2)
-            #expect(server.reusedResponses.served == 3)
+            #expect(server.reusedForSameRequest.served == 3)
             // The new viewers are real: a tap with one of them counts for that viewer alone.
             let viewer = String(cookies.first!.prefix { $0 != ";" })
             let tap = try await client.post(

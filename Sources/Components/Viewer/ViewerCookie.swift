@@ -54,7 +54,7 @@ public struct ViewerCookie: HTTPMiddleware {
         if response.reusableWhile != nil {
             // Sent again to the next first visit, the answer (the same for every new viewer) gets its own
             // new viewer.
-            response.freshHeaders = { Self.newViewerHeaders() }
+            response.perRequestHeaders = { Self.newViewerHeaders() }
         }
     }
 

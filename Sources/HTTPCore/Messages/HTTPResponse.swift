@@ -8,8 +8,8 @@ public struct HTTPResponse: Sendable {
     /// When set, the server may answer a later request that is the same byte for byte (method, target,
     /// version and every header) with this very response, for as long as this returns true. Set it only
     /// on a response that is a function of the request and of state this check covers; the server never
-    /// reuses a stream, nor a response that sets a cookie unless `freshHeaders` makes it anew.
-    /// `ServerConfiguration.reusedResponseCapacity` bounds how many are kept. The check runs on a server
+    /// reuses a stream, nor a response that sets a cookie unless `perRequestHeaders` makes it anew.
+    /// `ServerConfiguration.reusedResponseCapacity` bounds how many are held for reuse. The check runs on a server
     /// thread for every repeated request: keep it quick and never block in it.
     ///
     /// ```swift
@@ -20,7 +20,13 @@ public struct HTTPResponse: Sendable {
     /// With `reusableWhile`: headers that must be new for every request the response answers (a first
     /// visit's new cookie, say). A reuse sends the response's other headers and the ones this makes; the
     /// response's own headers of those names are never sent again.
-    public var freshHeaders: (@Sendable () -> HTTPHeaders)?
+    public var perRequestHeaders: (@Sendable () -> HTTPHeaders)?
+
+    @available(*, deprecated, renamed: "perRequestHeaders")
+    public var freshHeaders: (@Sendable () -> HTTPHeaders)? {
+        get { perRequestHeaders }
+        set { perRequestHeaders = newValue }
+    }
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

@@ -24,8 +24,9 @@ public struct ServerConfiguration: Sendable {
     public var maxBodyBytes: Int = 64 * 1024
     /// Requests waiting in deferred handlers at once; beyond it requests get `503` with `Retry-After`.
     public var maxPendingRequests: Int = 4096
-    /// Responses kept for requests that come again byte for byte (see `HTTPResponse.reusableWhile`), and
-    /// bodiless responses kept for their status and headers (a tap's redirect); 0 keeps none.
+    /// How many responses are held for reuse (see `ResponseReuse`): for requests that come again byte for
+    /// byte (`HTTPResponse.reusableWhile`), and, as many again, bodiless ones for their status and headers (a
+    /// tap's redirect); 0 reuses none.
     public var reusedResponseCapacity: Int = 64
     /// Whether to write one access-log line per request to standard error.
     public var accessLog: Bool = true

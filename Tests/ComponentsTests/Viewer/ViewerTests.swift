@@ -131,7 +131,7 @@ import Testing
     /// another new viewer, in the very form of the first.
     @Test func aReusableFirstVisitGetsANewViewerForEachReuse() async throws {
         let response = try await get("/same-for-all", cookie: nil)
-        let fresh = try #require(response.freshHeaders)
+        let fresh = try #require(response.perRequestHeaders)
         let cookies =
             [response.headers.values(for: "Set-Cookie")] + (0..<3).map { _ in fresh().values(for: "Set-Cookie") }
         #expect(cookies.allSatisfy { $0.count == 1 })
@@ -144,8 +144,8 @@ import Testing
             #expect(id.count == 17 && Viewer(id: id)?.id == id)
         }
         // A returning viewer's answer, or one that may not be reused, has none.
-        #expect(try await get("/same-for-all", cookie: "viewer=v1").freshHeaders == nil)
-        #expect(try await get("/whoami", cookie: nil).freshHeaders == nil)
+        #expect(try await get("/same-for-all", cookie: "viewer=v1").perRequestHeaders == nil)
+        #expect(try await get("/whoami", cookie: nil).perRequestHeaders == nil)
     }
 
     @Test func deferredHandlersSeeTheAssignedViewerToo() async throws {

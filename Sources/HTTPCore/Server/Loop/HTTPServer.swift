@@ -34,16 +34,22 @@ public final class HTTPServer: Sendable {
     let pendingRequests = Atomic<Int>(0)
     /// The threads deferred handlers run on.
     let handlerPool: HandlerPool
-    /// Answers kept for repeated identical requests; `nil` when the configuration keeps none.
-    let reused: ReusedResponses?
-    /// Responses without a body, one per status and header list; `nil` when the configuration keeps none.
-    let bodiless: BodilessResponses?
+    /// Answers reused for repeated identical requests; `nil` when the configuration reuses none.
+    let sameRequest: ReuseForSameRequest?
+    /// Responses without a body, one per status and header list; `nil` when the configuration reuses none.
+    let sameHeaders: ReuseForSameHeaders?
+    /// Where the server is in its life; `shutdown` moves it on, once.
+    private let lifecycle = Mutex(Lifecycle.running)
+    /// Whether the server has left `.running`: the request path's lock-free copy of `lifecycle`, set
+    /// under its lock as the server starts to stop.
     let isShuttingDown = Atomic<Bool>(false)
+    /// Entered once in `init`, left once the server is stopped: what a second caller of `shutdown` waits on.
+    private let stopped = DispatchGroup()
     /// Open connections, for the watchdog that enforces read deadlines.
-    let connections = Mutex<[ObjectIdentifier: ConnectionState]>([:])
+    let connections = OpenConnections()
     /// The zero of the deadlines' clock.
     let epoch = ContinuousClock.now
-    private let watchdog = Mutex<WatchdogTimer?>(nil)
+    private let watchdog: Mutex<ReadDeadlineWatchdog?>
     /// Streams being sent, so that shutdown can end them.
     let openStreams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
     /// Takes connections from the listening socket and hands them to the daemon.
@@ -66,14 +72,15 @@ public final class HTTPServer: Sendable {
         self.listeningDescriptor = socket.descriptor
         self.daemons = Mutex([])
         self.acceptor = Mutex(nil)
+        self.watchdog = Mutex(nil)
         self.admission = ConnectionAdmission(limit: max(1, configuration.maxConnections))
         self.handlerPool = HandlerPool(threads: configuration.threads, name: "handler")
-        self.reused =
+        self.sameRequest =
             configuration.reusedResponseCapacity > 0
-            ? ReusedResponses(capacity: configuration.reusedResponseCapacity) : nil
-        self.bodiless =
+            ? ReuseForSameRequest(capacity: configuration.reusedResponseCapacity) : nil
+        self.sameHeaders =
             configuration.reusedResponseCapacity > 0
-            ? BodilessResponses(capacity: configuration.reusedResponseCapacity) : nil
+            ? ReuseForSameHeaders(capacity: configuration.reusedResponseCapacity) : nil
 
         // One daemon per thread, each on a thread of ours (see `DaemonThread`), with no listening socket of
         // its own: the acceptor deals connections out, so that the server can stop taking them from the
@@ -121,9 +128,12 @@ public final class HTTPServer: Sendable {
             daemons.withLock { $0 = [] }
             handlerPool.stop()
             close(socket.descriptor)
+            lifecycle.withLock { $0 = .stopped }
             throw error
         }
-        startWatchdog()
+        stopped.enter()
+        let watchdog = ReadDeadlineWatchdog(connections: connections) { [weak self] in self?.now ?? 0 }
+        self.watchdog.withLock { $0 = watchdog }
     }
 
     /// Nanoseconds since `epoch`.
@@ -134,30 +144,6 @@ public final class HTTPServer: Sendable {
     /// Now plus `seconds`, as a deadline.
     func deadline(inSeconds seconds: Int) -> Int64 {
         now + Int64(seconds) * 1_000_000_000
-    }
-
-    /// Twice a second, shuts down the sockets of connections whose request has not arrived in time.
-    /// libmicrohttpd then sees the connection end and cleans it up on its own thread.
-    ///
-    /// A Dispatch timer, not a task: the cooperative pool may be busy (or blocked by a caller), and a
-    /// deadline must hold whatever else the process is doing.
-    private func startWatchdog() {
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "HTTPServer.watchdog"))
-        timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500), leeway: .milliseconds(50))
-        timer.setEventHandler { [weak self] in
-            guard let self else { return }
-            let now = self.now
-            // Under the registry's lock: libmicrohttpd reports a connection closed (and it leaves the
-            // registry) before it closes the socket, so a descriptor seen here is still that connection's
-            // and not a reused number.
-            self.connections.withLock { connections in
-                for connection in connections.values where connection.takeExpired(now: now) {
-                    _ = Glibc.shutdown(connection.descriptor, Int32(SHUT_RDWR))
-                }
-            }
-        }
-        timer.resume()
-        watchdog.withLock { $0 = WatchdogTimer(source: timer) }
     }
 
     /// `http://HOST:PORT`, with IPv6 hosts in brackets.
@@ -176,17 +162,23 @@ public final class HTTPServer: Sendable {
         daemons.withLock { daemons in daemons.reduce(0) { $0 + $1.connectionCount } }
     }
 
-    /// Responses kept for requests that may come again byte for byte, and requests answered with one
-    /// (see `HTTPResponse.reusableWhile`).
-    public var reusedResponses: (kept: Int, served: Int) {
-        reused?.statistics ?? (0, 0)
+    /// Responses held for reuse for requests that may come again byte for byte, and requests answered with
+    /// one (see `HTTPResponse.reusableWhile`, `ReuseForSameRequest`).
+    public var reusedForSameRequest: (kept: Int, served: Int) {
+        sameRequest?.statistics ?? (0, 0)
     }
 
-    /// Responses without a body kept for their status and headers, and answers sent with one that was
-    /// already kept (see `BodilessResponses`).
-    public var bodilessResponses: (kept: Int, served: Int) {
-        bodiless?.statistics ?? (0, 0)
+    /// Responses without a body held for reuse for their status and headers, and answers sent with one
+    /// made before (see `ReuseForSameHeaders`).
+    public var reusedForSameHeaders: (kept: Int, served: Int) {
+        sameHeaders?.statistics ?? (0, 0)
     }
+
+    @available(*, deprecated, renamed: "reusedForSameRequest")
+    public var reusedResponses: (kept: Int, served: Int) { reusedForSameRequest }
+
+    @available(*, deprecated, renamed: "reusedForSameHeaders")
+    public var bodilessResponses: (kept: Int, served: Int) { reusedForSameHeaders }
 
     /// Deferred handlers running right now (their connections suspended).
     public var pendingRequestCount: Int {
@@ -200,19 +192,31 @@ public final class HTTPServer: Sendable {
     /// connections to close (an idle keep-alive connection is closed once the server has been quiet a
     /// moment; a connection with a request waiting to be read is not idle). Connections that arrive
     /// meanwhile wait in the socket's backlog, which matters when another process holds the same socket
-    /// and serves them next (`ServerConfiguration.listenDescriptor`).
+    /// and serves them next (`ServerConfiguration.listenDescriptor`). A second caller waits until the
+    /// first has stopped the server; a call on a stopped server returns at once.
     ///
     /// - Important: It blocks until then. Deferred handlers run on the server's own handler threads, but
     ///   what they await may need the cooperative pool: from `async` code call it off that pool (on a
     ///   thread of its own), or it may wait for work it is holding up.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
-        guard !daemons.withLock({ $0.isEmpty }) else { return }
-        // One caller stops the server; another that comes meanwhile waits for it to be stopped (the socket
-        // must be closed once: a second close could close a descriptor someone else has opened since).
-        guard isShuttingDown.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else {
-            while !daemons.withLock({ $0.isEmpty }) {
-                usleep(2_000)
+        let deadline = ContinuousClock.now + gracePeriod
+        let isFirst = lifecycle.withLock { state -> Bool? in
+            switch state {
+            case .running:
+                state = .stopping(deadline: deadline)
+                isShuttingDown.store(true, ordering: .relaxed)
+                return true
+            case .stopping:
+                return false
+            case .stopped:
+                return nil
             }
+        }
+        guard let isFirst else { return }
+        guard isFirst else {
+            // The socket must be closed once: a second close could close a descriptor someone else has
+            // opened since. So wait for the first caller instead.
+            stopped.wait()
             return
         }
         // Stop taking work: the daemons listen on no socket, so the acceptor, which is ours, stops exactly.
@@ -221,12 +225,31 @@ public final class HTTPServer: Sendable {
         for stream in openStreams.withLock({ Array($0.values) }) {
             stream.finish()
         }
-        let deadline = ContinuousClock.now + gracePeriod
+        drain(until: deadline)
+        // Each thread is joined, then its daemon stopped.
+        for thread in daemons.withLock({ $0 }) {
+            thread.stop()
+        }
+        daemons.withLock { $0 = [] }
+        sameRequest?.removeAll()
+        sameHeaders?.removeAll()
+        watchdog.withLock { $0.take() }?.stop()
+        handlerPool.stop()
+        lifecycle.withLock { $0 = .stopped }
+        stopped.leave()
+    }
+
+    /// Waits until no request is in flight and no connection is left (or only idle ones, for a moment),
+    /// or `deadline` passes; then for deferred work still running, which always finishes.
+    ///
+    /// Polled every 2 ms: libmicrohttpd reports no event when a request arrives unread on a connection or a
+    /// connection falls idle, which is what this waits for.
+    private func drain(until deadline: ContinuousClock.Instant) {
         var quietSince: ContinuousClock.Instant?
         while ContinuousClock.now < deadline {
             let busy =
                 activeRequests.load(ordering: .acquiring) > 0 || pendingRequests.load(ordering: .acquiring) > 0
-                || hasUnreadRequest
+                || connections.hasUnreadRequest
             // Counted from the acceptor's hand-over: a connection still on its way to a daemon counts too.
             if !busy && admission.count == 0 { break }
             if busy {
@@ -240,35 +263,10 @@ public final class HTTPServer: Sendable {
             }
             usleep(2_000)
         }
-        // Suspended connections must not exist when the daemon stops; if the grace period ran out
-        // with deferred work still running, wait for it (it always finishes) before stopping.
+        // Suspended connections must not exist when the daemon stops; if the grace period ran out with
+        // deferred work still running, wait for it before stopping.
         while pendingRequests.load(ordering: .acquiring) > 0 {
             usleep(5_000)
-        }
-        // Each thread is joined, then its daemon stopped; the list is emptied last, for the callers waiting above.
-        for thread in daemons.withLock({ $0 }) {
-            thread.stop()
-        }
-        daemons.withLock { $0 = [] }
-        reused?.removeAll()
-        bodiless?.removeAll()
-        watchdog.withLock { timer in
-            timer?.source.cancel()
-            timer = nil
-        }
-        handlerPool.stop()
-    }
-
-    /// Whether a connection has bytes waiting that libmicrohttpd has not read yet: a request that has
-    /// arrived (on a connection just taken, or a keep-alive one) but not been seen, so the connection is not
-    /// idle. A connection a client opened and sent nothing on (a browser's spare one) has none.
-    private var hasUnreadRequest: Bool {
-        // Under the registry's lock, a descriptor is still its connection's (see the watchdog).
-        connections.withLock { connections in
-            connections.values.contains { connection in
-                var waiting: Int32 = 0
-                return ioctl(connection.descriptor, UInt(FIONREAD), &waiting) == 0 && waiting > 0
-            }
         }
     }
 
@@ -280,32 +278,15 @@ public final class HTTPServer: Sendable {
     }
 }
 
-/// The watchdog's timer, made `Sendable`: a Dispatch source may be cancelled from any thread.
-struct WatchdogTimer: @unchecked Sendable {
-    let source: any DispatchSourceTimer
-}
-
-/// A connection pointer carried into the task of a deferred handler or a stream, with the thread that
-/// resumes it.
-///
-/// - Important: Valid until libmicrohttpd's request-completed callback, which cannot run while the
-///   connection is suspended; the task only touches it to resume it once.
-struct ConnectionHandle: @unchecked Sendable {
-    let pointer: OpaquePointer
-    private let thread: DaemonThread?
-
-    /// The handle of `connection`, which must have been announced to the server (it has a state).
-    init(_ connection: OpaquePointer) {
-        self.pointer = connection
-        self.thread = connectionState(connection)?.thread
-    }
-
-    /// Resumes the suspended connection (from any thread).
-    func resume() {
-        if let thread {
-            thread.resume(pointer)
-        } else {
-            MHD_resume_connection(pointer)
-        }
+extension HTTPServer {
+    /// Where a server is in its life, as swift-service-lifecycle's `ServiceGroup` keeps it: it runs from
+    /// `init`, stops once, and is then stopped for good.
+    enum Lifecycle: Sendable {
+        /// Taking connections and answering them.
+        case running
+        /// Taking no more connections; finishing those it has until `deadline`, then stopping.
+        case stopping(deadline: ContinuousClock.Instant)
+        /// Its daemons, threads and socket are gone.
+        case stopped
     }
 }

@@ -28,9 +28,9 @@ final class RequestState: @unchecked Sendable {
     var bytesSent: Int = 0
     /// The request as bytes, when its response may be kept for the same request again.
     var fingerprint: MessageFingerprint?
-    /// A kept response lent to this request, given back when the request is complete (this state is
+    /// A reused response on loan to this request, given back when the request is complete (this state is
     /// released then, after libmicrohttpd's last use of the response's headers).
-    var lent: FreshResponses.Lent?
+    var loan: ReuseWithPerRequestHeaders.Loan?
     let handoff = Mutex(Handoff())
 
     init(rawTarget: String) {

@@ -2,20 +2,21 @@ import Basics
 import CMicroHTTPD
 import Synchronization
 
-/// libmicrohttpd responses for answers without a body (a tap's `303`, a `304`), one per distinct status
-/// and header list: made once, then queued on every connection that answers with the same.
+/// Reuse for the same headers: libmicrohttpd responses for answers without a body (a tap's `303`, a
+/// `304`), one per distinct status and header list, made once and then queued on every connection that
+/// answers with the same (see `ResponseReuse` for the rule).
 ///
 /// Every tap from a page without script is answered with the same redirect. Made anew, each would cost a
-/// response, a copy of each header and as many frees again; kept, it costs its fingerprint. A response
-/// that sets a cookie is never kept (its cookie is one client's), nor one with a body (routes that may be
-/// answered again say so, see `ReusedResponses`).
+/// response, a copy of each header and as many frees again; reused, it costs its fingerprint. A response
+/// that sets a cookie is never reused (its cookie is one client's), nor one with a body (routes whose
+/// answers may be reused say so, see `ReuseForSameRequest`).
 ///
 /// ```swift
-/// if let shared = bodiless.response(for: response) { return MHD_queue_response(connection, 303, shared.pointer) }
+/// if let reused = sameHeaders.response(for: response) { return MHD_queue_response(connection, 303, reused.pointer) }
 /// ```
-final class BodilessResponses: Sendable {
-    private let entries: BoundedCache<MessageFingerprint, KeptResponse>
-    /// Answers sent with a kept response.
+final class ReuseForSameHeaders: Sendable {
+    private let entries: BoundedCache<MessageFingerprint, ReusedResponse>
+    /// Answers sent with a reused response.
     private let served = Atomic<Int>(0)
 
     init(capacity: Int) {
@@ -27,9 +28,9 @@ final class BodilessResponses: Sendable {
         response.body.isEmpty && response.stream == nil && !response.headers.contains("Set-Cookie")
     }
 
-    /// The kept response with `response`'s status and headers, made and kept now if there is none;
+    /// The reused response with `response`'s status and headers, made now if there is none;
     /// `nil` when it is not one to share (`admits`) or cannot be made.
-    func response(for response: HTTPResponse) -> KeptResponse? {
+    func response(for response: HTTPResponse) -> ReusedResponse? {
         guard Self.admits(response) else { return nil }
         let fingerprint = MessageFingerprint(status: response.status.code, headers: response.headers)
         if let shared = entries.lookUp(fingerprint) {
@@ -40,17 +41,17 @@ final class BodilessResponses: Sendable {
             return nil
         }
         addHeaders(response.headers, to: made)
-        let shared = KeptResponse(made)
+        let shared = ReusedResponse(made)
         entries.store(shared, for: fingerprint)
         return shared
     }
 
-    /// Gives every kept response back.
+    /// Gives every reused response back.
     func removeAll() {
         entries.removeAll()
     }
 
-    /// Responses kept, and answers sent with one (not counting the first of each).
+    /// Responses held for reuse, and answers sent with one (not counting the first of each).
     var statistics: (kept: Int, served: Int) {
         (entries.statistics.count, served.load(ordering: .relaxed))
     }

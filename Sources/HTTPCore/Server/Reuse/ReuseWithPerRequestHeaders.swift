@@ -1,36 +1,37 @@
 import CMicroHTTPD
 import Synchronization
 
-/// libmicrohttpd responses around one kept body with the same headers but for a few fresh ones (a first
-/// visit's new viewer cookie), each lent to one request at a time: a response given back is lent again
-/// with only its fresh headers replaced, instead of being made anew with every header.
+/// Reuse with per-request headers: libmicrohttpd responses around one reused body with the same headers but
+/// for a few made anew for every request (a first visit's new viewer cookie), each on loan to one request at
+/// a time: a response given back is lent again with only its per-request headers replaced, instead of being
+/// made anew with every header.
 ///
 /// libmicrohttpd reads a response's headers only while it sends the response; it tells the server that a
-/// request is complete (the request-completed callback, where a `Lent` is given back) after the last
+/// request is complete (the request-completed callback, where a `Loan` is given back) after the last
 /// byte is sent or the connection is closed, and then only drops its reference. So a response given back
 /// is no longer read by any connection, and its header list may change. Made with `MHD_add_response_header`,
 /// a response costs a copy of each of its headers and frees as many; lent again, it costs one removal and
-/// one copy per fresh header.
+/// one copy per per-request header.
 ///
 /// ```swift
-/// let lent = responses.lend()                      // its own fresh headers
-/// MHD_queue_response(connection, 200, lent.pointer)
-/// state.lent = lent                                 // given back with the request's state
+/// let loan = responses.lend()                      // its own per-request headers
+/// MHD_queue_response(connection, 200, loan.pointer)
+/// state.loan = loan                                 // given back with the request's state
 /// ```
-final class FreshResponses: Sendable {
-    /// A response made by this pool, and the fresh headers it carries now.
+final class ReuseWithPerRequestHeaders: Sendable {
+    /// A response made by this pool, and the per-request headers it carries now.
     fileprivate struct Made: @unchecked Sendable {
         // @unchecked: the pointer is used by one request at a time (see the type's comment).
         let pointer: OpaquePointer
-        var fresh: HTTPHeaders
+        var perRequest: HTTPHeaders
     }
 
-    /// A response lent to one request; it goes back to its pool when released.
-    final class Lent: Sendable {
-        private let pool: FreshResponses
+    /// A response on loan to one request; it goes back to its pool when released.
+    final class Loan: Sendable {
+        private let pool: ReuseWithPerRequestHeaders
         private let made: Made
 
-        fileprivate init(pool: FreshResponses, made: Made) {
+        fileprivate init(pool: ReuseWithPerRequestHeaders, made: Made) {
             self.pool = pool
             self.made = made
         }
@@ -42,33 +43,33 @@ final class FreshResponses: Sendable {
         }
     }
 
-    private let body: ReusedResponses.KeptBody
-    /// Every header but the fresh ones.
+    private let body: ReusedBody
+    /// Every header but the per-request ones.
     private let headers: HTTPHeaders
-    private let fresh: @Sendable () -> HTTPHeaders
+    private let perRequest: @Sendable () -> HTTPHeaders
     private let idle = Mutex<[Made]>([])
-    /// The most responses kept while none is lent.
+    /// The most idle responses held for the next loans.
     let idleCapacity: Int
     /// Responses made so far (for tests and statistics).
     private let madeCount = Atomic<Int>(0)
 
     init(
-        body: ReusedResponses.KeptBody, headers: HTTPHeaders, fresh: @escaping @Sendable () -> HTTPHeaders,
+        body: ReusedBody, headers: HTTPHeaders, perRequest: @escaping @Sendable () -> HTTPHeaders,
         idleCapacity: Int = 16
     ) {
         self.body = body
         self.headers = headers
-        self.fresh = fresh
+        self.perRequest = perRequest
         self.idleCapacity = max(0, idleCapacity)
     }
 
-    /// A response with `fresh()`'s headers, idle or made now; `nil` if libmicrohttpd cannot make one.
-    func lend() -> Lent? {
-        let newFresh = fresh()
+    /// A response with `perRequest()`'s headers, idle or made now; `nil` if libmicrohttpd cannot make one.
+    func lend() -> Loan? {
+        let newHeaders = perRequest()
         var made: Made
         if let idle = idle.withLock({ $0.popLast() }) {
             made = idle
-            for field in made.fresh {
+            for field in made.perRequest {
                 field.name.withCString { name in
                     field.value.withCString { value in
                         _ = MHD_del_response_header(made.pointer, name, value)
@@ -79,11 +80,11 @@ final class FreshResponses: Sendable {
             guard let pointer = body.response() else { return nil }
             addHeaders(headers, to: pointer)
             madeCount.add(1, ordering: .relaxed)
-            made = Made(pointer: pointer, fresh: HTTPHeaders())
+            made = Made(pointer: pointer, perRequest: HTTPHeaders())
         }
-        addHeaders(newFresh, to: made.pointer)
-        made.fresh = newFresh
-        return Lent(pool: self, made: made)
+        addHeaders(newHeaders, to: made.pointer)
+        made.perRequest = newHeaders
+        return Loan(pool: self, made: made)
     }
 
     /// Responses made so far, lent or idle (dropped ones included).

@@ -6,7 +6,7 @@ import Testing
 /// An answer without a body goes out as the response made for the first answer with the same status and
 /// headers: every answer still has exactly its own status and headers, and cookies and bodies are never
 /// shared.
-@Suite struct BodilessResponsesTests {
+@Suite struct ReuseForSameHeadersTests {
     final class Routes: Sendable {
         let logins = Atomic<Int>(0)
 
@@ -63,8 +63,8 @@ import Testing
             ]
             #expect(answers == round + round + round)
             // Six distinct answers (the last two differ in order), each made once and sent twice more.
-            #expect(server.bodilessResponses.kept == 6)
-            #expect(server.bodilessResponses.served == 12)
+            #expect(server.reusedForSameHeaders.kept == 6)
+            #expect(server.reusedForSameHeaders.served == 12)
         }
     }
 
@@ -85,7 +85,7 @@ import Testing
                     "303 | Location: / | Set-Cookie: session=2 | Content-Length: 0", "hi",
                     "303 | Location: / | Set-Cookie: session=3 | Content-Length: 0", "hi",
                 ])
-            #expect(server.bodilessResponses.kept == 0)
+            #expect(server.reusedForSameHeaders.kept == 0)
         }
     }
 
@@ -97,8 +97,8 @@ import Testing
                 try (0..<3).map { _ in try connection.request("POST", "/go?to=/a").headers["Location"] ?? "" }
             }
             #expect(locations == ["/a", "/a", "/a"])
-            #expect(server.bodilessResponses.kept == 0)
-            #expect(server.bodilessResponses.served == 0)
+            #expect(server.reusedForSameHeaders.kept == 0)
+            #expect(server.reusedForSameHeaders.served == 0)
         }
     }
 
@@ -117,7 +117,7 @@ import Testing
                 return wrong
             }
             #expect(wrong == [])
-            #expect(server.bodilessResponses.kept <= 8)
+            #expect(server.reusedForSameHeaders.kept <= 8)
         }
     }
 }

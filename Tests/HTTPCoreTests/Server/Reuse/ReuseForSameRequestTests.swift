@@ -5,7 +5,7 @@ import Testing
 
 /// A response marked `reusableWhile` is sent again, as it was, to a request that is the same byte for
 /// byte, while its check holds; nothing else is ever reused.
-@Suite struct ReusedResponsesTests {
+@Suite struct ReuseForSameRequestTests {
     /// Counts how often each route ran; `/kept` may be reused while `current` is true.
     final class Routes: Sendable {
         let runs = Mutex<[String: Int]>([:])
@@ -40,7 +40,7 @@ import Testing
                 response.headers["Set-Cookie"] = "n=0"
                 response.reusableWhile = { true }
                 let made = Atomic<Int>(0)
-                response.freshHeaders = {
+                response.perRequestHeaders = {
                     let number = made.add(1, ordering: .relaxed).newValue
                     return ["Set-Cookie": "n=\(number)", "X-Fresh": "\(number)"]
                 }
@@ -95,7 +95,7 @@ import Testing
                     "200 yes kept 2 viewer=b",
                 ])
             #expect(routes.count("/kept") == 4)
-            #expect(server.reusedResponses.served == 3)
+            #expect(server.reusedForSameRequest.served == 3)
         }
     }
 
@@ -147,7 +147,7 @@ import Testing
         }
     }
 
-    @Test func freshHeadersAreMadeAnewForEveryRequestAResponseAnswers() async throws {
+    @Test func perRequestHeadersAreMadeAnewForEveryRequestAResponseAnswers() async throws {
         let routes = Routes()
         try await withLiveServer(responder: routes.responder) { server in
             let connection = try RawConnection(port: server.port)
@@ -219,7 +219,7 @@ import Testing
             let connection = try RawConnection(port: server.port)
             let answers = try await offThePool { try (0..<3).map { _ in try self.get(connection, "/kept") } }
             #expect(answers == ["200 yes kept 1 -", "200 yes kept 2 -", "200 yes kept 3 -"])
-            #expect(server.reusedResponses.served == 0)
+            #expect(server.reusedForSameRequest.served == 0)
         }
     }
 
@@ -230,7 +230,7 @@ import Testing
             try await offThePool {
                 for index in 0..<100 { _ = try self.get(connection, "/kept?n=\(index)") }
             }
-            #expect(server.reusedResponses.kept <= 8)
+            #expect(server.reusedForSameRequest.kept <= 8)
             // The newest are still there.
             let again = try await offThePool { try self.get(connection, "/kept?n=99") }
             #expect(again == "200 yes kept 100 -")

@@ -4,8 +4,8 @@ import Testing
 @testable import HTTPCore
 
 /// Responses around a kept body are lent one request at a time and lent again once given back, each time
-/// with fresh headers of its own; idle ones are bounded.
-@Suite struct FreshResponsesTests {
+/// with per-request headers of its own; idle ones are bounded.
+@Suite struct ReuseWithPerRequestHeadersTests {
     final class Counter: Sendable {
         let calls = Atomic<Int>(0)
 
@@ -14,10 +14,10 @@ import Testing
         }
     }
 
-    private func responses(_ counter: Counter, idleCapacity: Int = 16) -> FreshResponses {
-        FreshResponses(
-            body: ReusedResponses.KeptBody(Array("body".utf8)), headers: ["X-Kept": "yes"],
-            fresh: { counter.fresh() }, idleCapacity: idleCapacity)
+    private func responses(_ counter: Counter, idleCapacity: Int = 16) -> ReuseWithPerRequestHeaders {
+        ReuseWithPerRequestHeaders(
+            body: ReusedBody(Array("body".utf8)), headers: ["X-Kept": "yes"],
+            perRequest: { counter.fresh() }, idleCapacity: idleCapacity)
     }
 
     @Test func aResponseGivenBackIsLentAgainWithNewFreshHeaders() throws {
@@ -30,7 +30,7 @@ import Testing
         let third = try #require(pool.lend())
         #expect(third.pointer == pointer, "given back, the first is lent again")
         #expect(pool.made == 2)
-        #expect(counter.calls.load(ordering: .relaxed) == 3, "fresh headers for every lend")
+        #expect(counter.calls.load(ordering: .relaxed) == 3, "per-request headers for every loan")
     }
 
     @Test func responsesLentAtOnceAreDistinct() throws {

@@ -1,0 +1,57 @@
+import CMicroHTTPD
+
+extension HTTPServer {
+    /// Hands a response to libmicrohttpd (which copies the body) and records it for the access log. This is
+    /// where reuse chooses its form: a bodiless answer goes out as the response reused for its status and
+    /// headers (`ReuseForSameHeaders`); one the route lets be reused is offered to `ReuseForSameRequest`
+    /// for the request's fingerprint.
+    func queue(_ response: HTTPResponse, on connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
+        state.phase = .answered
+        state.status = response.status.code
+        state.bytesSent = response.body.count
+        let closing = isShuttingDown.load(ordering: .relaxed)
+        // A bodiless answer (a tap's redirect) that is not to be reused for its request goes out as the
+        // response made for the first answer with the same status and headers.
+        if !closing, let sameHeaders, state.fingerprint == nil || response.reusableWhile == nil,
+            let reused = sameHeaders.response(for: response)
+        {
+            return MHD_queue_response(connection, UInt32(response.status.code), reused.pointer)
+        }
+        let mhdResponse: OpaquePointer?
+        if let stream = response.stream {
+            mhdResponse = streamingResponse(stream, on: connection)
+        } else {
+            mhdResponse = response.body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                    MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            }
+        }
+        guard let mhdResponse else { return MHD_Result.NO }
+        addHeaders(response.headers, to: mhdResponse)
+        if closing {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+        }
+        let queued = MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
+        if let fingerprint = state.fingerprint, let sameRequest, !closing, queued == MHD_Result.YES,
+            sameRequest.keep(response, sent: mhdResponse, for: fingerprint)
+        {
+            return queued  // the reused entry holds this reference now
+        }
+        MHD_destroy_response(mhdResponse)
+        return queued
+    }
+}
+
+/// Hands `headers` to a libmicrohttpd response.
+func addHeaders(_ headers: HTTPHeaders, to response: OpaquePointer) {
+    for field in headers {
+        // `withCString` lends a native string's own bytes (or a stack copy of a small one); passing the
+        // String directly would build a heap `utf8CString` array for each name and value.
+        field.name.withCString { name in
+            field.value.withCString { value in
+                _ = MHD_add_response_header(response, name, value)
+            }
+        }
+    }
+}
