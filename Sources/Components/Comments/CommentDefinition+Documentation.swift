@@ -3,22 +3,14 @@ import HTTPCore
 extension CommentDefinition {
     /// The OpenAPI description of the send route: what every comment box answers, in its own words.
     public var documentation: RouteDocumentation {
-        let announce = ToggleDefinition.announceHeader.replacingOccurrences(of: "Liked", with: sentAnnouncement)
+        let announce = RouteDocumentation.announceHeader(example: sentAnnouncement)
         return RouteDocumentation(
             summary,
             description: "The same key from the same viewer after it committed is answered as the first success "
                 + "was and stores no second comment; sent while the first is in flight, it waits for it. A key "
                 + "whose send failed may be sent again. A thread keeps at most \(capacity) comments.",
             tags: ["Components"],
-            parameters: [
-                .header(
-                    "HX-Request", .string(), "true from script: answer with the fragment; else as without it.",
-                    example: "true"),
-                .header(
-                    "X-Simulate-Failure", .string(enum: ["always", "never"]),
-                    "Force the \(service) service's outcome for this send.", example: "always"),
-                Viewer.cookieParameter,
-            ],
+            parameters: .selfManagedChangeHeaders(service: service, change: "send"),
             form: [
                 .field(target.field, .text(minLength: 1), required: true, target.sentence, example: target.example),
                 .field(
@@ -29,9 +21,7 @@ extension CommentDefinition {
                 .field(
                     Self.keyField, .string(pattern: "^[A-Za-z0-9_-]{8,64}$", minLength: 8, maxLength: 64),
                     required: true, "The idempotency key the composer carries.", example: "k0123456789abcdef"),
-                .field(
-                    "return_to", .text(), "A local path to come back to; anything else means \(returnPath.description)."
-                ),
+                returnPath.field,
             ],
             responses: [
                 .seeOther(

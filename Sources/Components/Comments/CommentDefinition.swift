@@ -17,7 +17,8 @@ import HTTPCore
 /// }
 /// ```
 public struct CommentDefinition: Sendable {
-    public typealias ReturnPath = ToggleDefinition.ReturnPath
+    /// Where a send without a usable `return_to` lands.
+    public typealias ReturnPath = Components.ReturnPath
 
     /// The catalogue name, in URLs: `/components/{name}`, the send at `/components/{name}/send`.
     public var name: String {

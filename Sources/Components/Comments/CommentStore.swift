@@ -6,7 +6,7 @@ import HTTPCore
 /// state endpoint's answer.
 ///
 /// - Important: Thread-safe.
-public final class CommentStore: ComponentState {
+public final class CommentStore: OptimisticComponentState {
     /// What a viewer's comment box shows: the thread (with their comment being sent, while it is), what
     /// the composer holds, and its key.
     public struct Presentation: Sendable, Hashable {
@@ -59,6 +59,7 @@ public final class CommentStore: ComponentState {
     }
 
     let core: OptimisticStore<CommentThreads>
+    public var optimisticCore: any OptimisticCore { core }
 
     /// - Parameters:
     ///   - base: Each target's comments from the base data (the targets that exist). Their ids must be
@@ -76,12 +77,6 @@ public final class CommentStore: ComponentState {
     public static let defaultCapacity = 200
 
     public var capacity: Int { core.read { $0.capacity } }
-
-    public var version: UInt64 { core.version }
-
-    public func observeCommits(_ observer: @escaping @Sendable () -> Void) {
-        core.observeCommits(observer)
-    }
 
     public func contains(_ target: String) -> Bool {
         core.read { $0.contains(target) }
@@ -107,12 +102,9 @@ public final class CommentStore: ComponentState {
     /// of a failed send reuses it), then new. Keys are the viewer's own (a key sent by one viewer says
     /// nothing of another's), so two viewers may be given the same one.
     public static func key(target: String, sent: Int) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over the target and the count
-        for byte in target.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        hash = (hash ^ UInt64(truncatingIfNeeded: sent)) &* 0x0000_0100_0000_01B3
-        let digits = String(hash, radix: 16)
+        var hash = FNV1a(target.utf8)
+        hash.combine(word: UInt64(truncatingIfNeeded: sent))
+        let digits = String(hash.value, radix: 16)
         return "k" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 
@@ -126,10 +118,6 @@ public final class CommentStore: ComponentState {
         core.takeFlash(for: key)
     }
 
-    public func reset() {
-        core.reset()
-    }
-
     public var targets: Set<String> {
         core.read { Set($0.threads.keys) }
     }
@@ -139,9 +127,6 @@ public final class CommentStore: ComponentState {
         core.read { $0.threads.values.reduce(0) { $0 + $1.count } }
     }
 
-    /// How many one-time messages wait, and how many sends are in flight.
-    public var waiting: (flashes: Int, pending: Int) { core.waiting }
-
     /// The comments viewers sent, with their keys, per target (for tests and the state database).
     public var stored: [String: [StoredComment]] {
         core.read { $0.stored }
@@ -149,14 +134,6 @@ public final class CommentStore: ComponentState {
 
     public func restore(_ stored: StoredState) {
         core.update { $0.restore(stored.comments) }
-    }
-
-    public func takeChanges() -> StateChanges {
-        core.takeChanges()
-    }
-
-    public func putBack(_ changes: StateChanges) {
-        core.putBack(changes)
     }
 
     /// The state endpoint's answer: `{"target": "p1", "count": 3, "pending": false, "comments": […]}`,

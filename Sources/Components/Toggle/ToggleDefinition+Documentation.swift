@@ -3,8 +3,7 @@ import HTTPCore
 extension ToggleDefinition {
     /// The OpenAPI description of the toggle's tap route: what every toggle answers, in the component's
     /// own words for what it toggles.
-    static let announceHeader =
-        #"What the page's live region says, as htmx events from the server: {"announce":"Liked"} (ASCII JSON)."#
+    static let announceHeader = RouteDocumentation.announceHeader(example: "Liked")
 
     public var documentation: RouteDocumentation {
         var responses: [RouteDocumentation.Response] = [
@@ -27,23 +26,13 @@ extension ToggleDefinition {
             description: "A tap that asks for the state the viewer already has sends nothing to the \(service) "
                 + "service and answers as a success, even with X-Simulate-Failure: always.",
             tags: ["Components"],
-            parameters: [
-                .header(
-                    "HX-Request", .string(), "true from script: answer with the fragment; else as without it.",
-                    example: "true"),
-                .header(
-                    "X-Simulate-Failure", .string(enum: ["always", "never"]),
-                    "Force the \(service) service's outcome for this tap.", example: "always"),
-                Viewer.cookieParameter,
-            ],
+            parameters: .selfManagedChangeHeaders(service: service, change: "tap"),
             form: [
                 .field(
                     target.field, .text(minLength: 1), required: true, target.sentence,
                     example: target.example),
                 .field(state, .booleanText, required: true, "The state wanted after the tap.", example: "true"),
-                .field(
-                    "return_to", .text(), "A local path to come back to; anything else means \(returnPath.description)."
-                ),
+                returnPath.field,
             ],
             responses: responses)
     }

@@ -19,27 +19,7 @@ import HTTPCore
 /// ```
 public struct ToggleDefinition: Sendable {
     /// Where a tap without a usable `return_to` lands.
-    public enum ReturnPath: Sendable {
-        /// Always this local path.
-        case fixed(String)
-        /// A path per target (`nil`: there is no such target, a `404`), described in prose for the docs.
-        case perTarget(description: String, path: @Sendable (String) -> String?)
-
-        /// The path for `target`, or `nil` for none.
-        public func path(for target: String) -> String? {
-            switch self {
-            case .fixed(let path): path
-            case .perTarget(_, let path): path(target)
-            }
-        }
-
-        var description: String {
-            switch self {
-            case .fixed(let path): path
-            case .perTarget(let description, _): description
-            }
-        }
-    }
+    public typealias ReturnPath = Components.ReturnPath
 
     /// A reason some viewers may not tap some targets (no one follows themselves): the message of the
     /// `403`, or `nil` when the tap is allowed.

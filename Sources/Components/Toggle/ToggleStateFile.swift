@@ -182,11 +182,6 @@ public struct ToggleStateFile: Sendable {
 
     /// 64-bit FNV-1a.
     static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return hash
+        FNV1a(bytes).value
     }
 }

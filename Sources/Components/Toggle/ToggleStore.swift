@@ -11,7 +11,7 @@
 /// ```
 ///
 /// - Important: Thread-safe. Every method is one critical section.
-public final class ToggleStore: ComponentState {
+public final class ToggleStore: OptimisticComponentState {
     /// A viewer and a target: the unit taps are serialised on.
     public typealias Key = OptimisticKey
 
@@ -51,6 +51,7 @@ public final class ToggleStore: ComponentState {
 
     /// The committed membership, the taps in flight, the messages: the kit's optimistic core.
     let core: OptimisticStore<Membership>
+    public var optimisticCore: any OptimisticCore { core }
 
     /// Serialises taps per viewer and target.
     public var turns: TurnQueue<Key> { core.turns }
@@ -67,15 +68,6 @@ public final class ToggleStore: ComponentState {
     ) {
         core = OptimisticStore(
             Membership(baseCounts: baseCounts, members: members), flashLimits: flashLimits, clock: clock)
-    }
-
-    /// A number that grows with every change a viewer could see: a tap beginning or ending, a reset, a
-    /// message left or shown (see `OptimisticStore.version`).
-    public var version: UInt64 { core.version }
-
-    /// Calls `observer` after every commit that changed the committed state, and after `reset()`.
-    public func observeCommits(_ observer: @escaping @Sendable () -> Void) {
-        core.observeCommits(observer)
     }
 
     public func contains(_ target: String) -> Bool {
@@ -122,13 +114,6 @@ public final class ToggleStore: ComponentState {
         core.finish(key, on, succeeded: succeeded, leaving: flash) ?? ToggleState(isOn: false, count: 0)
     }
 
-    /// Back to the start: every target at its base count, no tap in flight (one that is still running
-    /// commits nothing when it ends), no message waiting. Tells the commit observers, so that a state
-    /// file is rewritten to match.
-    public func reset() {
-        core.reset()
-    }
-
     /// Leaves `flash` for the viewer's next render of the target, replacing any earlier one (for tests; a
     /// tap leaves its message with `finish(_:on:succeeded:leaving:)`).
     func setFlash(_ flash: Flash, for key: Key) {
@@ -139,10 +124,6 @@ public final class ToggleStore: ComponentState {
     func takeFlash(for key: Key) -> Flash? {
         core.takeFlash(for: key)
     }
-
-    /// How many one-time messages wait, and how many taps are in flight: both bounded (by
-    /// `FlashLimits` and by the server's limit on waiting requests).
-    public var waiting: (flashes: Int, pending: Int) { core.waiting }
 
     /// Every target's base, count and members, read in one critical section (for tests).
     func snapshot() -> [String: (base: Int, count: Int, members: Set<Viewer>)] {
@@ -175,15 +156,6 @@ public final class ToggleStore: ComponentState {
         core.read { $0.targets.mapValues(\.members) }
     }
 
-    /// The committed changes since the last call (for the state database), forgotten here.
-    public func takeChanges() -> StateChanges {
-        core.takeChanges()
-    }
-
-    /// Changes taken but not written, back before whatever changed since.
-    public func putBack(_ changes: StateChanges) {
-        core.putBack(changes)
-    }
 }
 
 extension ToggleStore.Flash {

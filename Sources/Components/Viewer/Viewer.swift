@@ -26,12 +26,7 @@ public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
                 return minted
             }
             guard Self.isValid(bytes) else { return nil }
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // 64-bit FNV-1a
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01B3
-            }
-            return hash
+            return FNV1a(bytes).value
         }
         guard let bits else { return nil }
         self.bits = bits

@@ -1,0 +1,36 @@
+/// The 64-bit FNV-1a hash: quick, stable across runs and machines, and not for secrets. The same bytes
+/// always give the same value (a stylesheet's tag, a state file's check, a viewer named by an id).
+///
+/// ```swift
+/// var hash = FNV1a()
+/// hash.combine("p1".utf8)
+/// hash.combine(byte: 3)
+/// let tag = String(hash.value, radix: 16)
+/// ```
+public struct FNV1a: Sendable {
+    /// The hash of what was combined so far (of nothing, the offset basis).
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    /// The hash of `bytes`.
+    public init(_ bytes: some Sequence<UInt8>) {
+        combine(bytes)
+    }
+
+    public mutating func combine(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes {
+            combine(byte: byte)
+        }
+    }
+
+    public mutating func combine(byte: UInt8) {
+        combine(word: UInt64(byte))
+    }
+
+    /// One step over a whole 64-bit word at once (XOR, then multiply), where FNV-1a proper takes a byte:
+    /// for a number that must change the hash whatever its size (a count past 255).
+    public mutating func combine(word: UInt64) {
+        value = (value ^ word) &* 0x0000_0100_0000_01B3
+    }
+}
