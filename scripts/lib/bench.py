@@ -16,6 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 QUICK = "--quick" in sys.argv
 MEMORY_ONLY = "--memory" in sys.argv
 CALLGRIND_ONLY = "--callgrind" in sys.argv
+MIXED_ONLY = "--mixed" in sys.argv
 DURATION = 3 if QUICK else 10
 ROUNDS = 1 if QUICK else 3
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -214,6 +215,9 @@ def main():
     if CALLGRIND_ONLY:
         callgrind_rows(binary, common)
         return
+    if MIXED_ONLY:
+        mixed_rows(binary, common)
+        return
     ours = Server([binary] + common)
     fetch(ours.url("/healthz"))
     time.sleep(0.5)
@@ -259,6 +263,11 @@ def main():
         result = median_of(runs)
         row(name, result, note=f"(vs the like tap: {result['rps'] / like['rps']:.2f}x req/s, p99 {result['p99']:.2f} "
                                f"vs {like['p99']:.2f} ms; errors {result['errors'] or 'none'})")
+
+    ours.stop()
+    mixed_rows(binary, common)
+    ours = Server([binary] + common)
+    fetch(ours.url("/healthz"))
 
     compare("GET static app.css", ours, "/public/app.css")
     etag = urllib.request.urlopen(ours.url("/public/app.css")).headers["ETag"]
@@ -523,6 +532,156 @@ COMMENT_SCRIPT = """
     "&text=A+comment+from+the+bench%2C+number+" .. counter .. "&return_to=/posts/p1")
 end
 """
+
+# The mixed workload of ../shared/bench/mixed.lua (256 viewers: 40% like fragments, 25% post pages, 10%
+# /feed, 25% HX like taps), and the same with comment sends (5% of requests, taken from the taps; every
+# 2,000th request of a wrk thread is POST /reset, so that no thread fills), each against the replay
+# reference answering the same requests with bytes recorded from our server.
+MIXED_LUA = os.path.join(ROOT, "..", "shared", "bench", "mixed.lua")
+
+MIXED_WITH_SENDS_LUA = """
+-- mixed.lua's mix with comment sends: 40% like fragments, 25% post pages, 10% /feed, 20% HX like taps,
+-- 5% HX comment sends (each a new comment with a new key); every 2,000th request of a thread resets.
+local posts = {"p1", "p2", "p3", "p4", "p5"}
+local liked = {}
+local n = 0
+local viewers = 256
+local next_id = 0
+function setup(thread)
+  thread:set("thread_id", next_id)
+  next_id = next_id + 1
+end
+thread_id = thread_id or 0
+local function viewer(i) return string.format("viewer=v%016x", 0xabc0000 + i) end
+request = function()
+  n = n + 1
+  local v = (n * 7919) % viewers
+  local p = posts[(n % #posts) + 1]
+  local r = n % 20
+  local h = {["Cookie"] = viewer(v)}
+  if n % 2000 == 0 then
+    return wrk.format("POST", "/reset", h, "")
+  elseif r < 8 then
+    return wrk.format("GET", "/components/like/fragment?post=" .. p .. "&liked=false&count=7", h)
+  elseif r < 13 then
+    return wrk.format("GET", "/posts/" .. p, h)
+  elseif r < 15 then
+    return wrk.format("GET", "/feed", h)
+  end
+  h["Content-Type"] = "application/x-www-form-urlencoded"
+  h["HX-Request"] = "true"
+  h["X-Simulate-Failure"] = "never"
+  if r == 19 then
+    return wrk.format("POST", "/components/comment/send", h,
+      "post=" .. p .. "&key=mix-" .. thread_id .. "-" .. n .. "&text=A+comment+from+the+mix+" .. n)
+  end
+  local key = v .. p
+  liked[key] = not liked[key]
+  return wrk.format("POST", "/components/like/tap", h, "post=" .. p .. "&liked=" .. tostring(liked[key]))
+end
+done = function(summary, latency, requests)
+  io.write(string.format("mixed: %d requests, p99 %.2f ms\n", summary.requests, latency:percentile(99) / 1000))
+end
+"""
+
+
+def exchange(server, method, target, headers=None, body=b""):
+    """One request, redirects not followed: (status, content type, extra headers, body)."""
+    import http.client
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.request(method, target, body=body, headers=headers or {})
+    response = connection.getresponse()
+    data = response.read()
+    extra = [(name, value) for name, value in response.getheaders()
+             if name.lower() not in ("date", "content-length", "content-type", "connection")]
+    connection.close()
+    return response.status, response.getheader("Content-Type") or "text/plain", extra, data
+
+
+def record_mix(server):
+    """The replay reference's index for both mixes: each request target answered with what our server
+    answers (for viewer 0; a tap as a like, a send as a new comment), then our state reset."""
+    viewer = "viewer=v%016x" % 0xabc0000
+    form = {"Cookie": viewer, "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
+            "X-Simulate-Failure": "never"}
+    requests = [("GET", f"/components/like/fragment?post={p}&liked=false&count=7", {"Cookie": viewer}, b"")
+                for p in ("p1", "p2", "p3", "p4", "p5")]
+    requests += [("GET", f"/posts/{p}", {"Cookie": viewer}, b"") for p in ("p1", "p2", "p3", "p4", "p5")]
+    requests += [("GET", "/feed", {"Cookie": viewer}, b""),
+                 ("POST", "/components/like/tap", form, b"post=p1&liked=true"),
+                 ("POST", "/components/comment/send", form, b"post=p1&key=mix-record-1&text=A+comment+from+the+mix"),
+                 ("POST", "/reset", {"Cookie": viewer}, b"")]
+    lines, headers_extra = [], None
+    for index, (method, target, headers, body) in enumerate(requests):
+        status, content_type, extra, data = exchange(server, method, target, headers, body)
+        if target == "/posts/p1":
+            headers_extra = [(n, v) for n, v in extra if n.lower() != "set-cookie"]
+        body_file = os.path.join(WORK, f"mixed-{index}.body")
+        with open(body_file, "wb") as f:
+            f.write(data)
+        lines.append(f"{method}\t{target}\t{status}\t{content_type}\t{body_file}\n")
+    index_file = os.path.join(WORK, "mixed.index")
+    with open(index_file, "w") as f:
+        f.write("".join(lines))
+    headers_file = os.path.join(WORK, "mixed.headers")
+    with open(headers_file, "w") as f:
+        f.write("".join(f"{n}: {v}\n" for n, v in headers_extra or []))
+    return index_file, headers_file
+
+
+def server_statistics(server):
+    """Our /stats (the caches' hits and reuses), or None where the server has none."""
+    try:
+        return json.loads(fetch(server.url("/stats"))[0])
+    except Exception:
+        return None
+
+
+def hit_rate(before, after, requests):
+    """The share of requests answered from a kept response or a kept page or fragment during a run."""
+    if not before or not after:
+        return None
+    reused = after["reuse"]["sameRequest"]["served"] - before["reuse"]["sameRequest"]["served"]
+    pages = {k: after["renderCache"]["pages"][k] - before["renderCache"]["pages"][k] for k in ("hits", "misses")}
+    fragments = {k: after["renderCache"]["fragments"][k] - before["renderCache"]["fragments"][k]
+                 for k in ("hits", "misses")}
+    looked = pages["hits"] + pages["misses"] + fragments["hits"] + fragments["misses"]
+    return {"reused": reused / max(requests, 1),
+            "kept": (pages["hits"] + fragments["hits"]) / max(looked, 1),
+            "pages": pages["hits"] / max(pages["hits"] + pages["misses"], 1)}
+
+
+def mixed_rows(binary, common):
+    replay_binary = os.path.join(os.path.dirname(REFERENCE), "replay") if REFERENCE else None
+    with_sends = os.path.join(WORK, "mixed-with-sends.lua")
+    with open(with_sends, "w") as f:
+        f.write(MIXED_WITH_SENDS_LUA)
+    ours = Server([binary] + common)
+    fetch(ours.url("/healthz"))
+    index_file, headers_file = record_mix(ours)
+    replay = (Server([replay_binary, index_file, "0", str(CORES), headers_file], ready_on_stderr=True)
+              if replay_binary and os.path.exists(replay_binary) else None)
+    for name, script in [("mixed (mixed.lua)", MIXED_LUA), ("mixed with comment sends", with_sends)]:
+        ours_runs, ref_runs, rates = [], [], []
+        for _ in range(ROUNDS):
+            before = server_statistics(ours)
+            run = wrk(ours, "/", script=script)
+            total = run["rps"] * DURATION
+            rates.append(hit_rate(before, server_statistics(ours), total))
+            ours_runs.append(run)
+            if replay:
+                ref_runs.append(wrk(replay, "/", script=script))
+        rate = rates[-1]
+        note = (f"(reused {rate['reused'] * 100:.0f}% of requests; kept pages and fragments "
+                f"{rate['kept'] * 100:.0f}% of lookups, pages {rate['pages'] * 100:.0f}%; errors "
+                f"{median_of(ours_runs)['errors'] or 'none'}, non-2xx/3xx {median_of(ours_runs)['non2xx']})"
+                if rate else "(no /stats: hit rate unknown)")
+        row(name + (", against replay" if replay else ""), median_of(ours_runs),
+            median_of(ref_runs) if ref_runs else None, note=note)
+    if replay:
+        replay.stop()
+    ours.stop()
+
 
 # Instructions per request under valgrind's callgrind: repeatable where timings are not. One server
 # thread; warm-up first, then instrumentation on for exactly N requests on one keep-alive connection.
