@@ -109,13 +109,22 @@ public final class Application: Sendable {
         }
         router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
         router.mount(ComponentStylesheet(modules: modules))
+        let renderedFragments =
+            options.renderCache
+            ? BoundedCache<GalleryRoutes.FragmentKey, [UInt8]>(capacity: Self.renderedFragmentCapacity) : nil
+        if let renderedFragments {
+            registry.noteRenderCache(.fragments) {
+                let (count, hits, misses) = renderedFragments.statistics
+                return RenderCacheStatistics(kept: count, hits: hits, misses: misses)
+            }
+        }
         router.mount(
             GalleryRoutes(
                 catalog: catalog, states: states, pages: modules.flatMap(\.pages), registry: registry,
                 service: simulation, events: context.events, startupSettings: options.simulation,
-                renderedFragments: options.renderCache ? BoundedCache(capacity: Self.renderedFragmentCapacity) : nil,
-                placements: Placements(modules: modules), scenarios: scenarios
+                renderedFragments: renderedFragments, placements: Placements(modules: modules), scenarios: scenarios
             ))
+        router.mount(StatisticsRoutes(serving: serving, registry: registry))
         router.mount(ScenarioRoutes(scenarios: scenarios, registry: registry))
         for module in modules {
             router.mount(module)
@@ -125,6 +134,14 @@ public final class Application: Sendable {
         self.responder = router.buildResponder()
         self.pages = OwnResponder(responder)
         registry.serve(pages: pages)
+    }
+
+    /// The server `serve` started, for `GET /stats`.
+    private let serving = StatisticsRoutes.Serving()
+
+    /// Lets `GET /stats` report `server`'s reuse counts (`serve` does this for the server it starts).
+    public func reportStatistics(of server: HTTPServer) {
+        serving.server.withLock { $0 = server }
     }
 
     /// The responder as components reach it through the registry (which holds it weakly, as the responder
@@ -174,7 +191,7 @@ public final class Application: Sendable {
     /// cache policy. Every other answer carries `Vary: Cookie` and, unless it says otherwise, `no-store`.
     static let viewerlessPaths = [
         "/public/", "/healthz", "/openapi.json", "/components.json", "/components.css", "/events/stream",
-        "/dev/events",
+        "/dev/events", "/stats",
     ]
 
     /// The module's state registered under `name` (`like`), if any.
@@ -210,11 +227,13 @@ public final class Application: Sendable {
         HTTPServer.blockTerminationSignals()
         let server = try HTTPServer(configuration: options.server, responder: responder)
         hostAllowList.port = server.port
+        reportStatistics(of: server)
         StandardOutput.write("listening on \(server.url)\n")
         dev?.start()
         let signal = HTTPServer.waitForTerminationSignal()
         StandardError.write("received signal \(signal), finishing requests in flight\n")
         server.shutdown(gracePeriod: .seconds(10))
+        serving.server.withLock { $0 = nil }
         persister?.flush()
         dev?.stopping(settings: service.settings)
     }

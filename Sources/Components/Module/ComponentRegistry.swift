@@ -5,13 +5,18 @@ import Synchronization
 /// and the pages they list in the site's navigation.
 ///
 /// The registry's `version` is the sum of every state's version, so it grows whenever any of them
-/// changes. Kept pages are keyed on it (`RenderedPages`), which makes them correct by construction: a new
-/// component's taps invalidate what was rendered before them without anyone adding a key.
+/// changes. Kept pages (`RenderedPages`) depend on what they read of the states that record their reads
+/// (`StateReads`) and on `untrackedVersion`, the same sum over the states that do not, which makes them
+/// correct by construction: a new component's changes make stale what read them, without anyone adding
+/// a key.
 ///
 /// - Important: The app fills it once, after building the modules and before serving.
 public final class ComponentRegistry: Sendable {
     private struct Contents {
         var states: [any ComponentState] = []
+        /// The states whose reads are not recorded: a kept page depends on each of them whole.
+        var untracked: [any ComponentState] = []
+        var renderCaches: [(kind: RenderCacheKind, statistics: @Sendable () -> RenderCacheStatistics)] = []
         var navigation: [PageLink] = []
         /// Weak: the app's responder holds the modules, which hold this registry.
         weak var pages: (any HTTPResponder & AnyObject)?
@@ -25,19 +30,49 @@ public final class ComponentRegistry: Sendable {
     public func register(states: [any ComponentState], navigation: [PageLink]) {
         contents.withLock { contents in
             contents.states += states
+            contents.untracked += states.filter { !$0.recordsReads }
             contents.navigation += navigation
         }
     }
 
+    /// The sum of the versions of the states that do not record their reads (0 when all do).
+    public var untrackedVersion: UInt64 {
+        contents.withLock { Self.sum(of: $0.untracked) }
+    }
+
+    /// What a cache of rendered bytes is for, in the server's statistics.
+    public enum RenderCacheKind: String, Sendable {
+        case pages, fragments
+    }
+
+    /// A cache of rendered bytes, counted in the server's statistics (`GET /stats`).
+    public func noteRenderCache(
+        _ kind: RenderCacheKind, statistics: @escaping @Sendable () -> RenderCacheStatistics
+    ) {
+        contents.withLock { $0.renderCaches.append((kind, statistics)) }
+    }
+
+    /// Every noted cache's statistics, summed by kind.
+    public var renderCacheStatistics: [RenderCacheKind: RenderCacheStatistics] {
+        let caches = contents.withLock { $0.renderCaches }
+        var sums: [RenderCacheKind: RenderCacheStatistics] = [:]
+        for cache in caches {
+            sums[cache.kind, default: RenderCacheStatistics()] += cache.statistics()
+        }
+        return sums
+    }
+
     /// The sum of every registered state's version: grows with each change a viewer could see.
     public var version: UInt64 {
-        contents.withLock { contents in
-            var sum: UInt64 = 0
-            for state in contents.states {
-                sum &+= state.version
-            }
-            return sum
+        contents.withLock { Self.sum(of: $0.states) }
+    }
+
+    private static func sum(of states: [any ComponentState]) -> UInt64 {
+        var sum: UInt64 = 0
+        for state in states {
+            sum &+= state.version
         }
+        return sum
     }
 
     /// Lets components render the app's pages (`page(_:for:)`): the app's responder, once it is built,

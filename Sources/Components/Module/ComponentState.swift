@@ -23,4 +23,12 @@ public protocol ComponentState: AnyObject, Sendable {
     func takeChanges() -> StateChanges
     /// Changes that were taken but could not be written, back in front of whatever changed since.
     func putBack(_ changes: StateChanges)
+    /// Whether every read of this state notes itself to a recording render (`StateReads`), so that a kept
+    /// page depends on what it read of it only. A state that does not (the default) is depended on whole:
+    /// any change to it makes every kept page stale.
+    var recordsReads: Bool { get }
+}
+
+extension ComponentState {
+    public var recordsReads: Bool { false }
 }

@@ -1,10 +1,15 @@
 import Basics
 import HTTPCore
+import Synchronization
 
-/// Rendered pages kept under everything they were rendered from: the path, the reader, the version of
-/// every registered state (`ComponentRegistry.version`) and the simulation settings. A module's pages go
-/// through it, so a tap on any registered component, a message shown once, a reset or new settings make
-/// the next request render anew, without the module naming what it shows.
+/// Rendered pages kept under what they were rendered from: the path, the reader and the simulation
+/// settings as the key, and, with each page, what its render read of the registered states. A module's
+/// pages go through it, so a change to anything a page showed makes the next request render it anew,
+/// and a change to anything else leaves it kept, without the module naming what it shows.
+///
+/// The reads are recorded by the states themselves as the page renders (`StateReads`): a like on `p1`
+/// makes stale the pages that read `p1`'s likes, not a page of `p3`. A state that does not record its
+/// reads is depended on whole (`ComponentRegistry.untrackedVersion`).
 ///
 /// ```swift
 /// let pages = RenderedPages(context: context)
@@ -13,7 +18,8 @@ import HTTPCore
 ///
 /// With `--render-cache off` every request renders.
 public struct RenderedPages: Sendable {
-    /// Everything a page is rendered from, besides what never changes while the server runs.
+    /// Everything a page is rendered from besides the states it reads and what never changes while the
+    /// server runs.
     struct Key: Hashable, Sendable {
         /// Whose page it is.
         enum Reader: Hashable, Sendable {
@@ -25,27 +31,56 @@ public struct RenderedPages: Sendable {
 
         var path: String
         var reader: Reader
-        var version: UInt64
         /// The settings the page is rendered with (taken with the key, so that the page shows exactly these).
         var settings: SimulationSettings
     }
 
-    private let cache: BoundedCache<Key, [UInt8]>?
+    /// A kept page and what it depends on.
+    struct Page: Sendable {
+        let bytes: [UInt8]
+        /// What its render read of the states that record their reads.
+        let reads: StateReads
+        /// `ComponentRegistry.untrackedVersion` before it rendered.
+        let untracked: UInt64
+
+        /// Whether nothing it was rendered from has changed.
+        func isCurrent(in registry: ComponentRegistry) -> Bool {
+            untracked == registry.untrackedVersion && reads.areCurrent
+        }
+    }
+
+    private let cache: BoundedCache<Key, Page>?
     private let registry: ComponentRegistry
     private let simulation: SimulatedService
+    private let counts: Counts
+
+    /// Answers from a kept page, and renders.
+    private final class Counts: Sendable {
+        let hits = Atomic<Int>(0)
+        let misses = Atomic<Int>(0)
+    }
 
     /// - Parameter capacity: The most pages kept (a feed is about 35 KB).
     public init(context: ComponentContext, capacity: Int = 128) {
-        cache = context.renderCache ? BoundedCache(capacity: capacity) : nil
+        let cache = context.renderCache ? BoundedCache<Key, Page>(capacity: capacity) : nil
+        let counts = Counts()
+        self.cache = cache
+        self.counts = counts
         registry = context.registry
         simulation = context.simulation
+        if let cache {
+            registry.noteRenderCache(.pages) {
+                RenderCacheStatistics(
+                    kept: cache.statistics.count, hits: counts.hits.load(ordering: .relaxed),
+                    misses: counts.misses.load(ordering: .relaxed))
+            }
+        }
     }
 
     /// The page for this request, rendered by `render` with the current settings or kept from an earlier
-    /// request with the same key. The versions are read before rendering, so a page kept under a version
-    /// is never older than that version. With kept pages, the server may also send the same response
-    /// again to the same request while the versions and settings stay as they were
-    /// (`HTTPResponse.reusableWhile`).
+    /// request with the same key whose reads are all still current. With kept pages, the server may also
+    /// send the same response again to the same request while that holds and the settings stay as they
+    /// were (`HTTPResponse.reusableWhile`).
     public func page(_ request: HTTPRequest, render: (SimulationSettings) -> [UInt8]) -> HTTPResponse {
         let settings = simulation.settings
         guard let cache else {
@@ -53,10 +88,23 @@ public struct RenderedPages: Sendable {
         }
         let key = Key(
             path: request.path, reader: request.hasNewViewer ? .newViewer : .viewer(request.viewer),
-            version: registry.version, settings: settings)
-        var response = HTTPResponse.html(cache.value(for: key) { render(settings) })
+            settings: settings)
+        let page: Page
+        if let kept = cache.lookUp(key), kept.isCurrent(in: registry) {
+            counts.hits.add(1, ordering: .relaxed)
+            page = kept
+        } else {
+            counts.misses.add(1, ordering: .relaxed)
+            // Read before rendering, and each read noted as it happens: a page is never older than what it
+            // says it read.
+            let untracked = registry.untrackedVersion
+            let (bytes, reads) = StateReads.recording { render(settings) }
+            page = Page(bytes: bytes, reads: reads, untracked: untracked)
+            cache.store(page, for: key)
+        }
+        var response = HTTPResponse.html(page.bytes)
         response.reusableWhile = { [registry, simulation] in
-            registry.version == key.version && simulation.settings == key.settings
+            page.isCurrent(in: registry) && simulation.settings == settings
         }
         return response
     }

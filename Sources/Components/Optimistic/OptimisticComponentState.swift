@@ -28,6 +28,9 @@ public protocol OptimisticCore: AnyObject, Sendable {
 extension OptimisticStore: OptimisticCore {}
 
 extension OptimisticComponentState {
+    /// Every read goes through the optimistic core, which notes it (`StateReads`).
+    public var recordsReads: Bool { true }
+
     /// A number that grows with every change a viewer could see: a change beginning or ending, a reset, a
     /// message left or shown (see `OptimisticStore.version`).
     public var version: UInt64 { optimisticCore.version }

@@ -25,11 +25,14 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
         /// (without `--state` nothing does, and nothing is kept).
         var journal = StateChanges()
         var journaling = false
+        /// Each known target's version, made when a render first reads it (see `StateReads`).
+        var cells: [String: VersionCell] = [:]
     }
 
     private let storage: Mutex<Storage>
-    /// Bumped, inside the critical section, by every change a viewer could see (see `version`).
-    private let changes = Atomic<UInt64>(0)
+    /// Bumped, inside the critical section, by every change a viewer could see (see `version`); what a
+    /// render that reads the whole store depends on.
+    private let whole = VersionCell()
     private let clock: @Sendable () -> ContinuousClock.Instant
     private let commitObservers = Mutex<[@Sendable () -> Void]>([])
     /// Serialises changes per viewer and target.
@@ -51,12 +54,40 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
     /// message left or shown. Whatever was rendered from this store after reading version `v` is current
     /// for as long as the version is still `v`, so it may be kept under a key that holds `v`.
     public var version: UInt64 {
-        changes.load(ordering: .acquiring)
+        whole.current
     }
 
-    /// Notes a change; called inside the critical section that made it.
-    private func changed() {
-        changes.add(1, ordering: .releasing)
+    /// Notes a change to `target`; called inside the critical section that made it.
+    private func changed(_ target: String, in storage: borrowing Storage) {
+        storage.cells[target]?.bump()
+        whole.bump()
+    }
+
+    /// Notes a change to any target (a reset, a restore); called inside the critical section that made it.
+    private func changedAll(in storage: borrowing Storage) {
+        for cell in storage.cells.values {
+            cell.bump()
+        }
+        whole.bump()
+    }
+
+    /// Notes, for a render that records its reads, that it reads `target` as it is now; called inside the
+    /// critical section of the read, before anything the read changes. A target the model does not know
+    /// is noted as the whole store (it has no version of its own; only a reset or a restore changes it).
+    private func noteRead(_ target: String, known: Bool, in storage: inout Storage) {
+        guard StateReads.isRecording else { return }
+        guard known else {
+            StateReads.note(whole, at: whole.current)
+            return
+        }
+        let cell: VersionCell
+        if let known = storage.cells[target] {
+            cell = known
+        } else {
+            cell = VersionCell()
+            storage.cells[target] = cell
+        }
+        StateReads.note(cell, at: cell.current)
     }
 
     /// Calls `observer` after every commit that changed the committed state, and after `reset()`.
@@ -66,28 +97,37 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
 
     /// Reads the committed state, in one critical section.
     public func read<Result>(_ body: (borrowing Model) -> Result) -> Result {
-        storage.withLock { body($0.model) }
+        storage.withLock { storage in
+            StateReads.note(whole, at: whole.current)
+            return body(storage.model)
+        }
     }
 
     /// Changes the committed state outside any viewer's change (restoring it from the state database), in
     /// one critical section; a change a viewer could see, not one to write.
     public func update<Result>(_ body: (inout Model) -> Result) -> Result {
         storage.withLock { storage in
-            defer { changed() }
+            defer { changedAll(in: storage) }
             return body(&storage.model)
         }
     }
 
     /// The committed state `viewer` is shown of `target`, or `nil` for an unknown target.
     public func committed(_ target: String, viewer: Viewer) -> Model.Shown? {
-        storage.withLock { $0.model.shown(target, to: viewer) }
+        storage.withLock { storage in
+            let shown = storage.model.shown(target, to: viewer)
+            noteRead(target, known: shown != nil, in: &storage)
+            return shown
+        }
     }
 
     /// What the viewer sees: the optimistic state while a change is in flight (`busy`), the committed one
     /// otherwise; `nil` for an unknown target.
     public func view(_ target: String, viewer: Viewer) -> (shown: Model.Shown, busy: Bool)? {
         storage.withLock { storage in
-            guard let committed = storage.model.shown(target, to: viewer) else { return nil }
+            let shown = storage.model.shown(target, to: viewer)
+            noteRead(target, known: shown != nil, in: &storage)
+            guard let committed = shown else { return nil }
             if !storage.pending.isEmpty, let pending = storage.pending[OptimisticKey(viewer: viewer, target: target)] {
                 return (pending, true)
             }
@@ -101,7 +141,9 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
         _ target: String, viewer: Viewer
     ) -> (shown: Model.Shown, busy: Bool, flash: Model.Flash?)? {
         storage.withLock { storage in
-            guard let committed = storage.model.shown(target, to: viewer) else { return nil }
+            let shown = storage.model.shown(target, to: viewer)
+            noteRead(target, known: shown != nil, in: &storage)
+            guard let committed = shown else { return nil }
             let key = OptimisticKey(viewer: viewer, target: target)
             // Usually nothing is in flight or waiting: then no lookup (hashing the key) is needed.
             if !storage.pending.isEmpty, let pending = storage.pending[key] {
@@ -109,7 +151,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
             }
             let flash = storage.flashes.isEmpty ? nil : storage.flashes.take(for: key, now: clock())
             if flash != nil {
-                changed()
+                changed(target, in: storage)
             }
             return (committed, false, flash)
         }
@@ -122,7 +164,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
             let admission = storage.model.admit(change, to: key.target, by: key.viewer)
             if case .proceeds(_, let optimistic, _) = admission {
                 storage.pending[key] = optimistic
-                changed()
+                changed(key.target, in: storage)
             }
             return admission
         }
@@ -143,7 +185,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
                 storage.model.record(change, to: key.target, by: key.viewer, in: &storage.journal)
             }
             storage.flashes.replace(with: flash, for: key, now: now)
-            changed()
+            changed(key.target, in: storage)
             return (storage.model.shown(key.target, to: key.viewer), committed)
         }
         if committed {
@@ -157,7 +199,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
         let now = clock()
         storage.withLock { storage in
             storage.flashes.set(flash, for: key, now: now)
-            changed()
+            changed(key.target, in: storage)
         }
     }
 
@@ -167,7 +209,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
         return storage.withLock { storage in
             let flash = storage.flashes.take(for: key, now: now)
             if flash != nil {
-                changed()
+                changed(key.target, in: storage)
             }
             return flash
         }
@@ -182,7 +224,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
             storage.journal = StateChanges(reset: storage.journaling)
             storage.pending = [:]
             storage.flashes.removeAll()
-            changed()
+            changedAll(in: storage)
         }
         notifyCommitObservers()
     }
@@ -190,7 +232,10 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
     /// How many one-time messages wait, and how many changes are in flight: both bounded (by
     /// `FlashLimits` and by the server's limit on waiting requests).
     public var waiting: (flashes: Int, pending: Int) {
-        storage.withLock { ($0.flashes.count, $0.pending.count) }
+        storage.withLock { storage in
+            StateReads.note(whole, at: whole.current)
+            return (storage.flashes.count, storage.pending.count)
+        }
     }
 
     /// The committed changes since the last call (for the state database), forgotten here. The first call

@@ -1,0 +1,63 @@
+/// What a render read of the registered states: each part (a store's target, or a whole store) with its
+/// version at the moment of the read, recorded by the stores themselves as they are read.
+///
+/// A kept render is current while every part it read is still at the version it read: a change anywhere
+/// else leaves it kept, a change to anything it read makes it stale. Nobody declares what a page shows;
+/// the reads say it, so the rule is the kit's and a new component's state is covered without a key.
+///
+/// ```swift
+/// let (bytes, reads) = StateReads.recording { page.render() }   // the stores note what it reads
+/// reads.areCurrent                                              // false once anything read has changed
+/// ```
+public struct StateReads: Sendable {
+    /// One part read, and its version then.
+    struct Read: Sendable {
+        let cell: VersionCell
+        let version: UInt64
+    }
+
+    private(set) var reads: [Read] = []
+
+    /// Whether nothing that was read has changed since.
+    public var areCurrent: Bool {
+        for read in reads where read.cell.current != read.version {
+            return false
+        }
+        return true
+    }
+
+    /// How many parts were read (a part read twice counts once when the reads were in a row).
+    public var count: Int { reads.count }
+
+    /// Runs `render`, recording what the stores note of it (on this thread: a render is synchronous).
+    public static func recording<Result>(_ render: () throws -> Result) rethrows -> (Result, StateReads) {
+        let recorder = Recorder()
+        let result = try Recorder.$current.withValue(recorder) { try render() }
+        return (result, StateReads(reads: recorder.reads))
+    }
+
+    /// Notes that the render running on this thread, if it records, read `cell` at `version`. A store
+    /// calls this inside the critical section of the read, before anything the read itself changes (a
+    /// one-time message it takes), so that such a render is stale at once.
+    public static func note(_ cell: VersionCell, at version: UInt64) {
+        Recorder.current?.note(cell, at: version)
+    }
+
+    /// Whether a render on this thread is recording (a store may then skip work for nobody).
+    public static var isRecording: Bool {
+        Recorder.current != nil
+    }
+
+    /// The reads of one render, on the thread that renders it.
+    final class Recorder: @unchecked Sendable {
+        // @unchecked: a recorder is made for one synchronous render and used only on its thread, through
+        // the task-local value that `recording` binds for the length of the render.
+        @TaskLocal static var current: Recorder?
+        var reads: [Read] = []
+
+        func note(_ cell: VersionCell, at version: UInt64) {
+            if let last = reads.last, last.cell === cell, last.version == version { return }
+            reads.append(Read(cell: cell, version: version))
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import HTTPCore
+import Testing
+
+@testable import Components
+
+/// What a recording render notes of the optimistic stores, and when it goes stale: a change to a target
+/// it read (and only that), a one-time message it took itself, a reset; a read of the whole store or of
+/// a target the store does not know depends on every change.
+@Suite struct StateReadsTests {
+    let likes = ToggleStore(baseCounts: ["p1": 1, "p2": 2, "p3": 3])
+
+    private func key(_ viewer: Viewer, _ target: String) -> ToggleStore.Key {
+        ToggleStore.Key(viewer: viewer, target: target)
+    }
+
+    @Test func aReadGoesStaleWhenItsTargetChangesAndOnlyThen() {
+        let ((), reads) = StateReads.recording { _ = likes.view("p1", viewer: "alice") }
+        #expect(reads.count == 1)
+        #expect(reads.areCurrent)
+        _ = likes.begin(key("bob", "p2"), on: true)
+        _ = likes.finish(key("bob", "p2"), on: true, succeeded: true)
+        #expect(reads.areCurrent, "a change to p2 leaves a read of p1 current")
+        _ = likes.begin(key("bob", "p1"), on: true)
+        #expect(!reads.areCurrent, "a tap beginning on p1 shows there at once")
+    }
+
+    @Test func everyKindOfChangeToTheTargetMakesItStale() {
+        let changes: [(String, (ToggleStore) -> Void)] = [
+            ("a commit", { _ = $0.finish(ToggleStore.Key(viewer: "bob", target: "p1"), on: true, succeeded: true) }),
+            ("a message left", { $0.setFlash(.failed("no"), for: ToggleStore.Key(viewer: "bob", target: "p1")) }),
+            ("a reset", { $0.reset() }),
+            ("a restore", { $0.restore(["p1": ["carol"]]) }),
+        ]
+        for (name, change) in changes {
+            let ((), reads) = StateReads.recording { _ = likes.committed("p1", viewer: "alice") }
+            #expect(reads.areCurrent, "\(name)")
+            change(likes)
+            #expect(!reads.areCurrent, "\(name)")
+        }
+    }
+
+    @Test func aMessageTheRenderTakesMakesItStaleAtOnce() {
+        likes.setFlash(.failed("Your like couldn't be saved."), for: key("alice", "p1"))
+        let (taken, reads) = StateReads.recording { likes.viewTakingFlash("p1", viewer: "alice")?.flash }
+        #expect(taken == .failed("Your like couldn't be saved."))
+        #expect(!reads.areCurrent, "kept, the page would show the message a second time")
+        let ((), again) = StateReads.recording { _ = likes.viewTakingFlash("p1", viewer: "alice") }
+        #expect(again.areCurrent, "nothing was left to take")
+    }
+
+    @Test func theWholeStoreAndUnknownTargetsDependOnEveryChange() {
+        let ((), whole) = StateReads.recording { _ = likes.members() }
+        let ((), unknown) = StateReads.recording { _ = likes.view("p404", viewer: "alice") }
+        #expect(whole.areCurrent && unknown.areCurrent)
+        _ = likes.begin(key("bob", "p3"), on: true)
+        #expect(!whole.areCurrent)
+        #expect(!unknown.areCurrent)
+    }
+
+    @Test func nothingIsNotedOutsideARecording() {
+        #expect(!StateReads.isRecording)
+        _ = likes.view("p1", viewer: "alice")
+        let ((), reads) = StateReads.recording {
+            #expect(StateReads.isRecording)
+        }
+        #expect(reads.count == 0)
+        #expect(!StateReads.isRecording)
+    }
+
+    @Test func aCommentThreadIsReadPerPost() {
+        let comments = CommentStore(base: ["p1": [], "p2": []])
+        let ((), reads) = StateReads.recording { _ = comments.presentation("p1", viewer: "alice") }
+        #expect(reads.count == 1)
+        comments.leave(
+            CommentFlash(text: "Lost", message: "failed", invalid: false), for: .init(viewer: "bob", target: "p2"))
+        #expect(reads.areCurrent)
+        comments.leave(
+            CommentFlash(text: "Lost", message: "failed", invalid: false), for: .init(viewer: "bob", target: "p1"))
+        #expect(!reads.areCurrent)
+    }
+
+    @Test func statesThatDoNotRecordTheirReadsAreDependedOnWhole() {
+        #expect(likes.recordsReads)
+        let registry = ComponentRegistry()
+        let untracked = Untracked()
+        registry.register(states: [likes, untracked], navigation: [])
+        let before = registry.untrackedVersion
+        _ = likes.begin(key("bob", "p1"), on: true)
+        #expect(registry.untrackedVersion == before, "the likes record their reads")
+        untracked.reset()
+        #expect(registry.untrackedVersion != before)
+    }
+}
+
+/// A state of a component of someone else's that knows nothing of recorded reads.
+private final class Untracked: ComponentState {
+    private let changes = Counter()
+    var version: UInt64 { UInt64(changes.value) }
+    func reset() { changes.increment() }
+    func observeCommits(_ observer: @escaping @Sendable () -> Void) {}
+    func json(for target: String, viewer: Viewer) -> JSONValue? { nil }
+    var targets: Set<String> { [] }
+    func restore(_ stored: StoredState) {}
+    func takeChanges() -> StateChanges { StateChanges() }
+    func putBack(_ changes: StateChanges) {}
+}

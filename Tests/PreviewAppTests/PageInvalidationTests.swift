@@ -1,0 +1,84 @@
+import Components
+import HTTPCore
+import HTTPTesting
+import PreviewApp
+import Testing
+
+/// Kept pages go stale exactly where a change shows: after a tap or a send on a target, every page that
+/// shows that target answers the bytes of an app that renders every request, and the pages that do not
+/// show it are still answered from what was kept (the narrowing is real, and never too narrow).
+@Suite struct PageInvalidationTests {
+    struct Change: Sendable, CustomTestStringConvertible {
+        var name: String
+        var path: String
+        var body: String
+        /// Pages that show the change's target (each shows its state, so each must be rendered again).
+        var showing: [String]
+        /// Pages that do not: they stay kept.
+        var notShowing: [String]
+        var testDescription: String { name }
+    }
+
+    static let changes = [
+        Change(
+            name: "a like on p1", path: "/components/like/tap", body: "post=p1&liked=true&return_to=/feed",
+            showing: ["/posts/p1", "/feed", "/users/ada"], notShowing: ["/posts/p3", "/users/linus"]),
+        Change(
+            name: "a follow of ada", path: "/components/follow/tap", body: "uid=ada&following=true",
+            showing: ["/users/ada", "/posts/p1", "/feed"], notShowing: ["/posts/p3", "/users/linus"]),
+        Change(
+            name: "a comment on p1", path: "/components/comment/send",
+            body: "post=p1&key=invalidation-1&text=Narrow+enough", showing: ["/posts/p1"],
+            notShowing: ["/posts/p3", "/feed", "/users/ada"]),
+    ]
+
+    private func app(renderCache: Bool) throws -> Application {
+        var options = PreviewOptions()
+        options.publicFolder = PackagePaths.publicFolder
+        options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 7)
+        options.renderCache = renderCache
+        return try Application(options: options)
+    }
+
+    private func page(_ app: Application, _ path: String, as viewer: String) async throws -> String {
+        try await app.responder.test(.get, path, headers: .viewer(viewer)).bodyText
+    }
+
+    private func pageStatistics(_ app: Application) -> RenderCacheStatistics {
+        app.context.registry.renderCacheStatistics[.pages] ?? RenderCacheStatistics()
+    }
+
+    @Test(arguments: changes) func aChangeMakesStaleThePagesThatShowItsTargetAndNoOthers(_ change: Change) async throws
+    {
+        let kept = try app(renderCache: true)
+        let fresh = try app(renderCache: false)
+        let viewers = ["carol", "alice"]
+        for path in change.showing + change.notShowing {
+            for viewer in viewers {
+                _ = try await page(kept, path, as: viewer)
+            }
+        }
+        for app in [kept, fresh] {
+            let response = try await app.responder.test(
+                .post, change.path, headers: .viewer("alice"), body: change.body)
+            #expect(response.status == .seeOther, "\(change.name)")
+        }
+        for path in change.showing {
+            for viewer in viewers {
+                let before = pageStatistics(kept)
+                let answer = try await page(kept, path, as: viewer)
+                #expect(answer == (try await page(fresh, path, as: viewer)), "\(path) as \(viewer)")
+                #expect(pageStatistics(kept).misses == before.misses + 1, "\(path) as \(viewer) is rendered again")
+            }
+        }
+        for path in change.notShowing {
+            for viewer in viewers {
+                let before = pageStatistics(kept)
+                let answer = try await page(kept, path, as: viewer)
+                #expect(answer == (try await page(fresh, path, as: viewer)), "\(path) as \(viewer)")
+                #expect(pageStatistics(kept).hits == before.hits + 1, "\(path) as \(viewer) stays kept")
+                #expect(pageStatistics(kept).misses == before.misses, "\(path) as \(viewer) stays kept")
+            }
+        }
+    }
+}

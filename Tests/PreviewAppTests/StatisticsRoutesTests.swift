@@ -1,0 +1,50 @@
+import Components
+import HTTPCore
+import HTTPTesting
+import PreviewApp
+import Testing
+
+/// `GET /stats` counts what the caches did: a page rendered, then kept for another request of the same
+/// viewer, then stale after a change it shows; the same request answered again by the HTTP core.
+@Suite struct StatisticsRoutesTests {
+    private func stats(_ port: Int) throws -> JSONValue {
+        let response = try RawConnection(port: port).request("/stats")
+        #expect(response.statusCode == 200)
+        #expect(response.headers["Set-Cookie"] == nil, "no viewer is minted for it")
+        return try JSONValue(parsing: response.body)
+    }
+
+    @Test func itCountsKeptPagesAndResponsesSentAgain() async throws {
+        var options = PreviewOptions()
+        options.publicFolder = PackagePaths.publicFolder
+        options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 1)
+        let app = try Application(options: options)
+        try await withLiveServer(responder: app.responder) { server in
+            app.reportStatistics(of: server)
+            let port = server.port
+            let start = try await offThePool { try self.stats(port) }
+            #expect(start["/renderCache/pages/misses"] == .int(0))
+            #expect(start["/reuse/sameRequest/served"] == .int(0))
+            let carol = ["Cookie: viewer=vcarol"]
+            try await offThePool {
+                let connection = try RawConnection(port: port)
+                _ = try connection.request("/posts/p1", headers: carol)  // rendered
+                _ = try connection.request("/posts/p1", headers: carol)  // the same bytes: sent again
+                _ = try connection.request("/posts/p1", headers: carol + ["Accept: text/html"])  // the kept page
+            }
+            let after = try await offThePool { try self.stats(port) }
+            #expect(after["/renderCache/pages/misses"] == .int(1))
+            #expect(after["/renderCache/pages/hits"] == .int(1))
+            #expect(after["/renderCache/pages/kept"] == .int(1))
+            #expect(after["/reuse/sameRequest/served"] == .int(1))
+            let tap = try await TestClient(server).post(
+                "/components/like/tap", form: "post=p1&liked=true", headers: ["Cookie": "viewer=valice"])
+            #expect(tap.status.code == 303)
+            #expect(after["/reuse/sameHeaders/held"] == .int(0))
+            try await offThePool { _ = try RawConnection(port: port).request("/posts/p1", headers: carol) }
+            let stale = try await offThePool { try self.stats(port) }
+            #expect(stale["/renderCache/pages/misses"] == .int(2), "the like on p1 shows on its page")
+            #expect(stale["/reuse/sameHeaders/held"] == .int(1), "the tap's redirect, held for the next")
+        }
+    }
+}
