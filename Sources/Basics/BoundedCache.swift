@@ -71,9 +71,12 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
         generations.withLock { Self.insert(value, for: key, into: &$0, capacity: capacity) }
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry; the counts of lookups go on (`statistics`).
     public func removeAll() {
-        generations.withLock { $0 = Generations() }
+        generations.withLock { generations in
+            generations.young = [:]
+            generations.old = [:]
+        }
     }
 
     /// Entries kept, and lookups that found one or not since the cache was made.

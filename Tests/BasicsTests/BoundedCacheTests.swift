@@ -44,11 +44,14 @@ import Testing
         #expect(cache.value(for: "a") { 7 } == 7)
     }
 
-    @Test func removeAllForgetsEverything() {
+    @Test func removeAllForgetsEveryEntryButNotTheCounts() {
         let cache = BoundedCache<Int, Int>(capacity: 4)
         cache.store(1, for: 1)
+        #expect(cache.lookUp(1) == 1)
         cache.removeAll()
         #expect(cache.lookUp(1) == nil)
         #expect(cache.statistics.count == 0)
+        #expect(cache.statistics.hits == 1, "the lookups since the cache was made")
+        #expect(cache.statistics.misses == 1)
     }
 }
