@@ -48,6 +48,24 @@ extension HTMLBuffer {
         count += added.count
     }
 
+    /// Runs `body` on this buffer and gives what it appended (a copy), for a caller that keeps what it
+    /// rendered.
+    ///
+    /// ```swift
+    /// let kept = html.appended { html in html.render(button) }
+    /// ```
+    public mutating func appended(by body: (inout HTMLBuffer) -> Void) -> [UInt8] {
+        let start = count
+        body(&self)
+        let length = count - start
+        return [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+            if length > 0 {
+                buffer.baseAddress!.update(from: base + start, count: length)
+            }
+            initialized = length
+        }
+    }
+
     /// The index of the `>` (or of the `/` of `/>`) that ends the first start tag, outside quoted values.
     static func endOfFirstStartTag(_ markup: [UInt8]) -> Int? {
         markup.withUnsafeBufferPointer { endOfFirstStartTag($0) }

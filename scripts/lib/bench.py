@@ -135,6 +135,8 @@ def wrk(server, path, connections=64, headers=(), script=None, duration=DURATION
         time.sleep(0.25)
     out = process.stdout.read()
     after = proc_stat(server.pid)
+    if script and re.search(r"\.lua:\d+:", out):
+        raise SystemExit(f"bench: the wrk script {script} failed:\n{out}")
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     total = int(re.search(r"(\d+) requests in", out).group(1))
     p50 = to_ms(re.search(r"50%\s+([\d.]+\w+)", out).group(1))
@@ -580,7 +582,7 @@ request = function()
   return wrk.format("POST", "/components/like/tap", h, "post=" .. p .. "&liked=" .. tostring(liked[key]))
 end
 done = function(summary, latency, requests)
-  io.write(string.format("mixed: %d requests, p99 %.2f ms\n", summary.requests, latency:percentile(99) / 1000))
+  io.write(string.format("mixed: %d requests, p99 %.2f ms\\n", summary.requests, latency:percentile(99) / 1000))
 end
 """
 

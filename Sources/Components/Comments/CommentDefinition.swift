@@ -22,11 +22,14 @@ public struct CommentDefinition: Sendable {
 
     /// The catalogue name, in URLs: `/components/{name}`, the send at `/components/{name}/send`.
     public var name: String {
-        didSet { sendPath = Self.sendPath(name) }
+        didSet {
+            sendPath = Self.sendPath(name)
+            forgetRenderedRoots()
+        }
     }
     /// The type's name in the event log: `CommentBox`.
     public var title: String
-    public var target: TapTarget
+    public var target: TapTarget { didSet { forgetRenderedRoots() } }
     /// The service's name in prose (`comment`): the catalogue name unless said otherwise.
     public var service: String
     /// One line for the docs: what a send does.
@@ -43,6 +46,23 @@ public struct CommentDefinition: Sendable {
     /// The box for `target` showing `shown`; a send without script comes back to `returnTo`.
     public var render:
         @Sendable (_ target: String, _ shown: CommentStore.Presentation, _ returnTo: String?) -> any HTMLComponent
+    {
+        didSet { forgetRenderedRoots() }
+    }
+    /// This box's roots as rendered before, by what each is rendered from: made by `render` and the fields
+    /// above, so a definition changed in any of them starts a memo of its own.
+    private var renderedRoots = OptimisticMemo<RootInputs>()
+
+    private mutating func forgetRenderedRoots() {
+        renderedRoots = OptimisticMemo()
+    }
+
+    /// What a self-managed root of this box is rendered from.
+    public struct RootInputs: Hashable, Sendable {
+        var target: String
+        var presentation: CommentStore.Presentation
+        var returnTo: String?
+    }
 
     public init(
         name: String,
@@ -104,9 +124,13 @@ public struct CommentDefinition: Sendable {
     /// state a send shows at once (its comment at the end of the thread, the composer emptied and
     /// read-only), rendered by the same `render` (see `SelfManaged`).
     public func selfManaged(_ target: String, shown: CommentStore.Presentation, returnTo: String?) -> SelfManaged {
-        SelfManaged(
+        guard !shown.busy else {
+            return SelfManaged(key: name + " " + target, committed: render(target, shown, returnTo), optimistic: nil)
+        }
+        return renderedRoots.root(
             key: name + " " + target, committed: render(target, shown, returnTo),
-            optimistic: shown.busy ? nil : render(target, shown.optimisticNext, returnTo))
+            by: RootInputs(target: target, presentation: shown, returnTo: returnTo)
+        ) { [render] in render(target, shown.optimisticNext, returnTo) }
     }
 
     /// The send as the catalogue lists it, for people who test over HTTP.

@@ -31,10 +31,10 @@ public struct SelfManaged: HTMLComponent {
     public var committed: any HTMLComponent
     /// What a tap shows at once, or `nil` when it shows nothing before the answer.
     public var optimistic: (any HTMLComponent)?
-    /// What the optimistic state's markup was when the same inputs were rendered before (`OptimisticMemo`),
-    /// and where to keep it once made.
-    var remembered: HTMLAttributes?
-    var keep: (@Sendable (HTMLAttributes) -> Void)?
+    /// The root's whole markup when the same inputs were rendered before (`OptimisticMemo`), and where to
+    /// keep it once made.
+    var remembered: [UInt8]?
+    var keep: (@Sendable ([UInt8]) -> Void)?
 
     public init(key: String, committed: any HTMLComponent, optimistic: (any HTMLComponent)?) {
         self.key = key
@@ -44,9 +44,18 @@ public struct SelfManaged: HTMLComponent {
 
     public func render(into html: inout HTMLBuffer) {
         if let remembered {
-            html.render(committed) { _ in remembered }
+            html.raw(HTMLRaw(bytes: remembered))  // this very render's bytes, made before from the same inputs
             return
         }
+        guard let keep else {
+            renderAnew(into: &html)
+            return
+        }
+        keep(html.appended { renderAnew(into: &$0) })
+    }
+
+    /// The committed component with its key and optimistic markup added to its root.
+    private func renderAnew(into html: inout HTMLBuffer) {
         let next = optimistic?.renderedBytes
         html.render(committed) { now in
             guard let next else { return HTMLAttributes(.custom("data-self-managed", key)) }
@@ -54,9 +63,7 @@ public struct SelfManaged: HTMLComponent {
                 HTMLPatch.encoded(from: now, to: next).map(OptimisticMarkup.patch)
                     ?? .html(String(decoding: next, as: UTF8.self))
             }
-            let attributes = HTMLAttributes(.custom("data-self-managed", key), Self.attribute(markup))
-            keep?(attributes)
-            return attributes
+            return HTMLAttributes(.custom("data-self-managed", key), Self.attribute(markup))
         }
     }
 
@@ -68,25 +75,33 @@ public struct SelfManaged: HTMLComponent {
     }
 }
 
-/// The attributes of a component's self-managed roots (the key and the optimistic markup), kept by what a
-/// root is rendered from (for a toggle: the target, the presentation and the return path), so that a root
-/// shown again in the same state renders its optimistic state and compares it once. A render is a pure function of those inputs, so what
-/// is kept is never stale; at most `limit` are kept, and a full memo starts over.
+/// Self-managed roots rendered before, kept whole by what each was rendered from (for a toggle: the
+/// target, the presentation and the return path), so that a root shown again in the same state is a copy
+/// of its bytes: its component, its optimistic state and their comparison are not made again. A render is
+/// a pure function of those inputs, so what is kept is never stale. At most `limit` roots and
+/// `byteLimit` bytes are kept (a root over a sixty-fourth of it is not kept at all); a full memo starts
+/// over.
 public final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
     public let limit: Int
-    /// The attributes each root carries (its key and its optimistic markup), rendered.
-    private let kept = Mutex<[Key: HTMLAttributes]>([:])
-
-    public init(limit: Int = 4096) {
-        self.limit = max(0, limit)
+    public let byteLimit: Int
+    private struct Kept {
+        var roots: [Key: [UInt8]] = [:]
+        var bytes = 0
     }
 
-    /// The root `key` showing `committed`, whose optimistic state is `optimistic()`: made and compared
-    /// only when `inputs` were not rendered before.
+    private let kept = Mutex(Kept())
+
+    public init(limit: Int = 4096, byteLimit: Int = 4 << 20) {
+        self.limit = max(0, limit)
+        self.byteLimit = max(0, byteLimit)
+    }
+
+    /// The root `key` showing `committed`, whose optimistic state is `optimistic()`: made, compared and
+    /// rendered only when `inputs` were not rendered before.
     public func root(
         key: String, committed: any HTMLComponent, by inputs: Key, optimistic: () -> any HTMLComponent
     ) -> SelfManaged {
-        if let known = kept.withLock({ $0[inputs] }) {
+        if let known = kept.withLock({ $0.roots[inputs] }) {
             var root = SelfManaged(key: key, committed: committed, optimistic: nil)
             root.remembered = known
             return root
@@ -98,14 +113,26 @@ public final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
         return root
     }
 
-    private func keep(_ markup: HTMLAttributes, for key: Key) {
+    private func keep(_ markup: [UInt8], for key: Key) {
+        guard markup.count <= byteLimit / 64 else { return }
         kept.withLock { kept in
-            if kept.count >= limit { kept.removeAll(keepingCapacity: true) }
-            kept[key] = markup
+            if kept.roots.count >= limit || kept.bytes + markup.count > byteLimit {
+                kept = Kept()
+            }
+            if let earlier = kept.roots.updateValue(markup, forKey: key) {
+                kept.bytes -= earlier.count
+            }
+            kept.bytes += markup.count
         }
     }
 
+    /// The roots kept.
     public var count: Int {
-        kept.withLock { $0.count }
+        kept.withLock { $0.roots.count }
+    }
+
+    /// The bytes kept.
+    public var bytes: Int {
+        kept.withLock { $0.bytes }
     }
 }
