@@ -21,6 +21,9 @@ public struct SupervisorConfiguration: Sendable {
     public var polling = false
     /// How long the files must be quiet before a burst of changes is acted on.
     public var settleDelay: Duration = .milliseconds(80)
+    /// Stops the supervisor (as `SIGTERM` does) once the process that started it is gone, so that it and
+    /// its server do not outlive, say, a test run that was killed.
+    public var exitsWithParent = false
 
     /// - Parameter product: The server's product: `preview-server` here, `preview` in a package of your own.
     public init(root: String, release: Bool = false, product: String = "preview-server") {

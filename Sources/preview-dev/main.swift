@@ -12,7 +12,7 @@ import PreviewApp
 
 let usage = """
     Usage: preview-dev [--release] [--root DIR] [--product NAME] [--watch DIR] [--build-command CMD]
-                       [--binary PATH] [--poll] [server options]
+                       [--binary PATH] [--poll] [--exit-with-parent] [server options]
 
     Runs the preview server for development (scripts/dev): rebuilds it when Sources/ or Package.swift
     change and swaps it on the same port without refusing a connection, keeping the likes (a state database
@@ -28,6 +28,7 @@ let usage = """
       --build-command CMD  how to build (default: swift build --product preview-server [-c release])
       --binary PATH        the server binary the build produces (default: .build/debug/preview-server)
       --poll               watch by polling file times instead of inotify
+      --exit-with-parent   stop (as on SIGTERM) once the process that started preview-dev is gone
       --help               show this help
 
     Every other option is the server's (preview-server --help); --host and --port are where the
@@ -41,6 +42,7 @@ var binary: String?
 var product = "preview-server"
 var alsoWatched: [String] = []
 var polling = false
+var exitsWithParent = false
 var serverArguments: [String] = []
 var arguments = Array(CommandLine.arguments.dropFirst())[...]
 @MainActor func fail(_ message: String) -> Never {
@@ -63,6 +65,7 @@ while let argument = arguments.popFirst() {
     case "--build-command": buildCommand = value(argument)
     case "--binary": binary = value(argument)
     case "--poll": polling = true
+    case "--exit-with-parent": exitsWithParent = true
     default: serverArguments.append(argument)
     }
 }
@@ -92,6 +95,7 @@ configuration.serverArguments = serverArguments
 configuration.hasStateFile = options.stateFile != nil
 configuration.hasPublicFolder = serverArguments.contains { $0 == "--public" || $0.hasPrefix("--public=") }
 configuration.polling = polling
+configuration.exitsWithParent = exitsWithParent
 
 do {
     let supervisor = try Supervisor(configuration: configuration)

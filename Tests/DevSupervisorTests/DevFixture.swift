@@ -77,11 +77,15 @@ final class DevFixture: Sendable {
 
     /// `preview-dev` on a free port over this package.
     func startSupervisor(_ serverArguments: [String] = []) throws -> SupervisorProcess {
-        try SupervisorProcess(
-            [
-                "--root", root, "--build-command", "sh ./build.sh", "--binary", root + "/out/preview-server",
-                "--port", "0", "--quiet", "--latency-ms", "0",
-            ] + serverArguments)
+        try SupervisorProcess(supervisorArguments(serverArguments))
+    }
+
+    /// `preview-dev`'s arguments for this package, on a free port (`--exit-with-parent` aside).
+    func supervisorArguments(_ serverArguments: [String] = []) -> [String] {
+        [
+            "--root", root, "--build-command", "sh ./build.sh", "--binary", root + "/out/preview-server",
+            "--port", "0", "--quiet", "--latency-ms", "0",
+        ] + serverArguments
     }
 
     /// Every process whose command line names this package, but the ones listed.
@@ -101,7 +105,8 @@ final class DevFixture: Sendable {
     }
 }
 
-/// A running `preview-dev`, its output gathered line by line.
+/// A running `preview-dev`, its output gathered line by line. Started with `init(_:)`, it runs with
+/// `--exit-with-parent`: should the test process be killed, the supervisor and its server do not outlive it.
 final class SupervisorProcess: @unchecked Sendable {
     // @unchecked: `process` and the pipe are used from the test's task and the reader thread, which
     // only reads the pipe; `lines` is behind its lock.
@@ -114,8 +119,14 @@ final class SupervisorProcess: @unchecked Sendable {
     private let lines = Lines()
     private(set) var port = 0
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: DevFixture.binary("preview-dev"))
+    /// Starts `preview-dev --exit-with-parent` with `arguments`.
+    convenience init(_ arguments: [String]) throws {
+        try self.init(executable: DevFixture.binary("preview-dev"), arguments: ["--exit-with-parent"] + arguments)
+    }
+
+    /// Starts `executable` (a shell that starts `preview-dev`, say) with `arguments`.
+    init(executable: String, arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardOutput = pipe
         process.standardError = pipe

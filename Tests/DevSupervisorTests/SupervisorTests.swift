@@ -257,6 +257,47 @@ import Testing
         #expect(fixture.processesUsingIt().isEmpty, "\(fixture.processesUsingIt())")
     }
 
+    /// `--exit-with-parent`: a shell starts the supervisor and waits for it; killed with `SIGKILL` (it can
+    /// pass nothing on, as a killed test run could not), it leaves the supervisor to be re-parented, which
+    /// then stops its build and its server as on `SIGTERM`, and exits.
+    @Test func theSupervisorStopsOnceTheProcessThatStartedItIsGone() async throws {
+        let fixture = try DevFixture()
+        let command = ([DevFixture.binary("preview-dev"), "--exit-with-parent"] + fixture.supervisorArguments())
+            .map { "'" + $0.replacing("'", with: #"'\''"#) + "'" }.joined(separator: " ")
+        let shell = try SupervisorProcess(executable: "/bin/sh", arguments: ["-c", command + " & wait"])
+        defer {
+            // Should the supervisor have stayed, nothing of it outlives the test. This comes first: Foundation
+            // sees the shell's end only once its children have closed what it handed the shell.
+            for process in fixture.processesUsingIt() {
+                guard let pid = process.split(separator: ":").first.flatMap({ Int32($0) }) else { continue }
+                kill(-pid, SIGKILL)
+                kill(pid, SIGKILL)
+            }
+            shell.stop()
+        }
+        try await offThePool { try shell.waitUntilListening() }
+        let first = try await offThePool { try shell.waitForBuild(otherThan: nil) }
+        #expect(!first.isEmpty)
+        // A long build is running when the shell goes.
+        try fixture.write("30\n", to: "build-seconds")
+        let before = shell.output.count
+        try fixture.write("let version = 2\n", to: "Sources/App/main.swift")
+        _ = try await offThePool { try shell.waitForLine(containing: "building…", after: before) }
+        #expect(fixture.processesUsingIt().count >= 4)  // the shell, the supervisor, the build's shell, the server
+        let shellPID = shell.process.processIdentifier
+        shell.signal(SIGKILL)
+        try await offThePool {
+            try shell.waitForLine(containing: "dev: the process that started it (\(shellPID)) is gone", seconds: 10)
+            try shell.waitForLine(containing: "dev: stopped", seconds: 10)
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !fixture.processesUsingIt().isEmpty && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(fixture.processesUsingIt().isEmpty, "\(fixture.processesUsingIt())")
+        #expect(!shell.output.contains { $0.contains("dev: the server of build") })  // stopped, not crashed
+    }
+
     @Test func aBusyPortIsOneLineAndExitOne() async throws {
         let blocker = try ListeningSocketHolder()
         let process = try SupervisorProcess(["--port", String(blocker.port), "--build-command", "true"])
