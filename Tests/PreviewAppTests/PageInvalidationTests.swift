@@ -1,4 +1,6 @@
+import Basics
 import Components
+import Demo
 import HTTPCore
 import HTTPTesting
 import PreviewApp
@@ -37,7 +39,10 @@ import Testing
         options.publicFolder = PackagePaths.publicFolder
         options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 7)
         options.renderCache = renderCache
-        return try Application(options: options)
+        // One clock for both apps: a comment is stamped with the time it was sent.
+        return try Application(options: options, clock: { Timestamp(millisecondsSince1970: 1_795_000_000_000) }) {
+            Demo.modules($0)
+        }
     }
 
     private func page(_ app: Application, _ path: String, as viewer: String) async throws -> String {
