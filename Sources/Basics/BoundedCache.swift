@@ -20,17 +20,32 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
         @usableFromInline var old: [Key: Value] = [:]
         @usableFromInline var hits = 0
         @usableFromInline var misses = 0
+        /// The young generation's weight (see `weigh`).
+        @usableFromInline var youngBytes = 0
 
         @usableFromInline init() {}
     }
 
     /// The most entries kept at once.
     public let capacity: Int
+    /// The most bytes kept at once, as `weigh` counts them; `Int.max` when entries are not weighed.
+    public let byteCapacity: Int
+    @usableFromInline let weigh: (@Sendable (Value) -> Int)?
     @usableFromInline let generations = Mutex(Generations())
 
     /// - Parameter capacity: The most entries kept at once (at least 2).
     public init(capacity: Int) {
         self.capacity = max(2, capacity)
+        self.byteCapacity = .max
+        self.weigh = nil
+    }
+
+    /// A cache bounded by bytes too: at most `byteCapacity` bytes as `weigh` counts a value, and no value
+    /// heavier than a sixty-fourth of it (such a value is not kept).
+    public init(capacity: Int, byteCapacity: Int, weigh: @escaping @Sendable (Value) -> Int) {
+        self.capacity = max(2, capacity)
+        self.byteCapacity = max(2, byteCapacity)
+        self.weigh = weigh
     }
 
     // Inlinable, so that callers in other modules get code specialised for their key and value types
@@ -60,7 +75,9 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
                 return nil
             }
             generations.hits += 1
-            Self.insert(value, for: key, into: &generations, capacity: capacity)
+            Self.insert(
+                value, for: key, into: &generations, capacity: capacity, weight: weigh?(value) ?? 0,
+                byteCapacity: byteCapacity, weigh: weigh)
             return value
         }
     }
@@ -68,7 +85,13 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// Keeps `value` for `key`.
     @inlinable
     public func store(_ value: Value, for key: Key) {
-        generations.withLock { Self.insert(value, for: key, into: &$0, capacity: capacity) }
+        let weight = weigh?(value) ?? 0
+        guard weight <= byteCapacity / 64 || weigh == nil else { return }
+        generations.withLock {
+            Self.insert(
+                value, for: key, into: &$0, capacity: capacity, weight: weight, byteCapacity: byteCapacity,
+                weigh: weigh)
+        }
     }
 
     /// Forgets every entry; the counts of lookups go on (`statistics`).
@@ -76,6 +99,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
         generations.withLock { generations in
             generations.young = [:]
             generations.old = [:]
+            generations.youngBytes = 0
         }
     }
 
@@ -84,14 +108,26 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
         generations.withLock { ($0.young.count + $0.old.count, $0.hits, $0.misses) }
     }
 
+    /// Puts `value` in the young generation, which first becomes the old one (and the old one is dropped)
+    /// when it holds half the entries or half the bytes the cache may keep.
     @usableFromInline
-    static func insert(_ value: Value, for key: Key, into generations: inout Generations, capacity: Int) {
-        if generations.young.count >= capacity / 2 && generations.young[key] == nil {
+    static func insert(
+        _ value: Value, for key: Key, into generations: inout Generations, capacity: Int, weight: Int,
+        byteCapacity: Int, weigh: (@Sendable (Value) -> Int)?
+    ) {
+        if generations.young[key] == nil
+            && (generations.young.count >= capacity / 2 || generations.youngBytes + weight > byteCapacity / 2)
+        {
             generations.old = generations.young
             generations.young = [:]
             generations.young.reserveCapacity(capacity / 2)
+            generations.youngBytes = 0
+        }
+        if let weigh, let earlier = generations.young[key] {
+            generations.youngBytes -= weigh(earlier)
         }
         generations.young[key] = value
+        generations.youngBytes += weight
         generations.old.removeValue(forKey: key)
     }
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Splits markup this module rendered into start tags, end tags, text and other markup (comments, the
 /// doctype), by byte offsets and without allocating: what `HTMLPatch` walks two renders with. Attribute
 /// values are quoted here, so a `>` inside one does not end its tag; the content of a raw-text element
@@ -41,14 +45,19 @@ struct HTMLPatchScanner {
             }
         }
         guard bytes[start] == Self.lessThan, start + 1 < bytes.count, Self.opensMarkup(bytes[start + 1]) else {
+            // Text runs to the next `<` that opens markup (found with memchr: most of a render is text
+            // and tags that are the same in both renders).
             var index = start + 1
-            while index < bytes.count
-                && !(bytes[index] == Self.lessThan && index + 1 < bytes.count && Self.opensMarkup(bytes[index + 1]))
-            {
-                index += 1
+            while let next = find(Self.lessThan, from: index, to: bytes.count) {
+                if next + 1 < bytes.count && Self.opensMarkup(bytes[next + 1]) {
+                    index = next
+                    position = index
+                    return Token(kind: .text, range: start..<index)
+                }
+                index = next + 1
             }
-            position = index
-            return Token(kind: .text, range: start..<index)
+            position = bytes.count
+            return Token(kind: .text, range: start..<bytes.count)
         }
         let end = endOfTag(from: start + 1)
         position = end
@@ -86,20 +95,24 @@ struct HTMLPatchScanner {
             }
             return bytes.count
         }
-        var quote: UInt8 = 0
+        // The first `>` outside a quoted value: the next `>`, unless a quote opens before it, in which
+        // case the search goes on after the quote's end.
         var at = index
-        while at < bytes.count {
-            let byte = bytes[at]
-            if quote != 0 {
-                if byte == quote { quote = 0 }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == Self.greaterThan {
-                return at + 1
-            }
-            at += 1
+        while let end = find(Self.greaterThan, from: at, to: bytes.count) {
+            let double = find(UInt8(ascii: "\""), from: at, to: end)
+            let single = find(UInt8(ascii: "'"), from: at, to: double ?? end)
+            guard let opening = single ?? double else { return end + 1 }
+            guard let closing = find(bytes[opening], from: opening + 1, to: bytes.count) else { return bytes.count }
+            at = closing + 1
         }
         return bytes.count
+    }
+
+    /// The index of the first `byte` in `start..<end`, found with `memchr`.
+    private func find(_ byte: UInt8, from start: Int, to end: Int) -> Int? {
+        guard start < end, let base = bytes.baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Where `</name` starts after the raw text, or the end of the input.

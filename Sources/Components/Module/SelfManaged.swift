@@ -1,5 +1,5 @@
+import Basics
 import HTML
-import Synchronization
 
 /// A component root that handles its own tap, as the kit renders it: the component's markup with two
 /// attributes added to its root, so that the kit's browser script (`Public/app.js`) can work any
@@ -78,22 +78,18 @@ public struct SelfManaged: HTMLComponent {
 /// Self-managed roots rendered before, kept whole by what each was rendered from (for a toggle: the
 /// target, the presentation and the return path), so that a root shown again in the same state is a copy
 /// of its bytes: its component, its optimistic state and their comparison are not made again. A render is
-/// a pure function of those inputs, so what is kept is never stale. At most `limit` roots and
-/// `byteLimit` bytes are kept (a root over a sixty-fourth of it is not kept at all); a full memo starts
-/// over.
+/// a pure function of those inputs, so what is kept is never stale. At most `limit` roots and `byteLimit`
+/// bytes are kept, in two generations (`BoundedCache`): roots shown again stay, the rest age out; a root
+/// over a sixty-fourth of the bytes is not kept.
 public final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
     public let limit: Int
     public let byteLimit: Int
-    private struct Kept {
-        var roots: [Key: [UInt8]] = [:]
-        var bytes = 0
-    }
-
-    private let kept = Mutex(Kept())
+    private let kept: BoundedCache<Key, [UInt8]>?
 
     public init(limit: Int = 4096, byteLimit: Int = 4 << 20) {
         self.limit = max(0, limit)
         self.byteLimit = max(0, byteLimit)
+        kept = limit > 0 ? BoundedCache(capacity: limit, byteCapacity: byteLimit, weigh: \.count) : nil
     }
 
     /// The root `key` showing `committed`, whose optimistic state is `optimistic()`: made, compared and
@@ -101,38 +97,20 @@ public final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
     public func root(
         key: String, committed: any HTMLComponent, by inputs: Key, optimistic: () -> any HTMLComponent
     ) -> SelfManaged {
-        if let known = kept.withLock({ $0.roots[inputs] }) {
+        if let known = kept?.lookUp(inputs) {
             var root = SelfManaged(key: key, committed: committed, optimistic: nil)
             root.remembered = known
             return root
         }
         var root = SelfManaged(key: key, committed: committed, optimistic: optimistic())
-        if limit > 0 {
-            root.keep = { [weak self] markup in self?.keep(markup, for: inputs) }
+        if let kept {
+            root.keep = { markup in kept.store(markup, for: inputs) }
         }
         return root
     }
 
-    private func keep(_ markup: [UInt8], for key: Key) {
-        guard markup.count <= byteLimit / 64 else { return }
-        kept.withLock { kept in
-            if kept.roots.count >= limit || kept.bytes + markup.count > byteLimit {
-                kept = Kept()
-            }
-            if let earlier = kept.roots.updateValue(markup, forKey: key) {
-                kept.bytes -= earlier.count
-            }
-            kept.bytes += markup.count
-        }
-    }
-
     /// The roots kept.
     public var count: Int {
-        kept.withLock { $0.roots.count }
-    }
-
-    /// The bytes kept.
-    public var bytes: Int {
-        kept.withLock { $0.bytes }
+        kept?.statistics.count ?? 0
     }
 }
