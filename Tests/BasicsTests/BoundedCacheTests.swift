@@ -54,4 +54,19 @@ import Testing
         #expect(cache.statistics.hits == 1, "the lookups since the cache was made")
         #expect(cache.statistics.misses == 1)
     }
+
+    @Test func aByteBudgetBoundsWhatIsKeptAndRefusesTheHeaviest() {
+        let cache = BoundedCache<Int, [UInt8]>(capacity: 1000, byteCapacity: 6400, weigh: \.count)
+        cache.store([UInt8](repeating: 1, count: 101), for: 0)
+        #expect(cache.lookUp(0) == nil, "over a sixty-fourth of the budget: not kept")
+        for key in 1...100 {
+            cache.store([UInt8](repeating: 2, count: 100), for: key)
+        }
+        // Each generation holds at most half the budget (32 of these), so at most 64 are kept in all.
+        #expect(cache.statistics.count <= 64)
+        #expect(cache.lookUp(100) != nil, "the newest stay")
+        #expect(cache.lookUp(1) == nil, "the oldest went")
+        cache.store([UInt8](repeating: 3, count: 100), for: 100)
+        #expect(cache.lookUp(100) == [UInt8](repeating: 3, count: 100), "the same key again replaces its value")
+    }
 }
