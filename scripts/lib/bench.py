@@ -234,6 +234,9 @@ def main():
     for name, path in [("GET like fragment", like_path), ("GET avatar fragment", avatar_path), ("GET /feed (20 cells)", "/feed")]:
         compare(name + ", cookie", ours, path, cookie=cookie)
         compare(name + ", first visit", ours, path)
+    # The catalogue's variant fragment: its URL names every parameter (a longer query on the way to the
+    # kept response).
+    compare("GET catalogue variant fragment, cookie", ours, VARIANT_PATH, cookie=cookie)
     # The same with nothing kept: every request renders its page or fragment (--render-cache off).
     ours.stop()
     uncached = Server([binary] + common + ["--render-cache", "off"])
@@ -539,6 +542,8 @@ end
 # /feed, 25% HX like taps), and the same with comment sends (5% of requests, taken from the taps; every
 # 2,000th request of a wrk thread is POST /reset, so that no thread fills), each against the replay
 # reference answering the same requests with bytes recorded from our server.
+VARIANT_PATH = ("/components/like/fragment?config=self-managed&post=p4&liked=false&count=0&return_to=&busy=false"
+                "&animated=false")
 MIXED_LUA = os.path.join(ROOT, "..", "shared", "bench", "mixed.lua")
 
 MIXED_WITH_SENDS_LUA = """
@@ -766,6 +771,7 @@ def callgrind_rows(binary, common):
         ("GET like fragment, cookie", [], [get(like_path)] * n, like_path),
         ("GET like fragment, first visit", [], [get(like_path, False)] * n, like_path),
         ("GET like fragment, cookie, render cache off", ["--render-cache", "off"], [get(like_path)] * n, like_path),
+        ("GET catalogue variant fragment, cookie", [], [get(VARIANT_PATH)] * n, VARIANT_PATH),
         ("GET /feed, cookie", [], [get("/feed")] * n, "/feed"),
         ("GET /feed, first visit", [], [get("/feed", False)] * n, "/feed"),
         ("GET /feed, cookie, render cache off", ["--render-cache", "off"], [get("/feed")] * n, "/feed"),
