@@ -191,9 +191,12 @@ public struct HTMLPatch: Sendable, Equatable {
 
     /// `HTMLPatch(from:to:)?.encoded`, remembered for the same two renders (`HTMLPatchMemo`).
     public static func encoded(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>) -> String? {
-        HTMLPatchMemo.shared.encoded(from: from, to: to) {
-            differences(from: from, to: to).map { HTMLPatch(elementCount: $0.elements, changes: $0.changes).encoded }
-        }
+        HTMLPatchMemo.shared.encoded(from: from, to: to) { encodedOnce(from: from, to: to) }
+    }
+
+    /// `HTMLPatch(from:to:)?.encoded`, made without the memo: for a caller that keeps what it makes itself.
+    public static func encodedOnce(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>) -> String? {
+        differences(from: from, to: to).map { HTMLPatch(elementCount: $0.elements, changes: $0.changes).encoded }
     }
 
     /// The patch that `encoded` wrote, or `nil` for text that is not one.

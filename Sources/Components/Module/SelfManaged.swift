@@ -48,20 +48,21 @@ public struct SelfManaged: HTMLComponent {
             return
         }
         guard let keep else {
-            renderAnew(into: &html)
+            renderAnew(into: &html, remembered: false)
             return
         }
-        keep(html.appended { renderAnew(into: &$0) })
+        keep(html.appended { renderAnew(into: &$0, remembered: true) })
     }
 
-    /// The committed component with its key and optimistic markup added to its root.
-    private func renderAnew(into html: inout HTMLBuffer) {
+    /// The committed component with its key and optimistic markup added to its root. `remembered`: the
+    /// whole root is kept by the caller, so the patch need not be kept as well (`HTMLPatchMemo`).
+    private func renderAnew(into html: inout HTMLBuffer, remembered: Bool) {
         let next = optimistic?.renderedBytes
         html.render(committed) { now in
             guard let next else { return HTMLAttributes(.custom("data-self-managed", key)) }
             let markup = next.withUnsafeBufferPointer { next in
-                HTMLPatch.encoded(from: now, to: next).map(OptimisticMarkup.patch)
-                    ?? .html(String(decoding: next, as: UTF8.self))
+                (remembered ? HTMLPatch.encodedOnce(from: now, to: next) : HTMLPatch.encoded(from: now, to: next))
+                    .map(OptimisticMarkup.patch) ?? .html(String(decoding: next, as: UTF8.self))
             }
             return HTMLAttributes(.custom("data-self-managed", key), Self.attribute(markup))
         }
