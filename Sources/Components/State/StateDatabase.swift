@@ -65,6 +65,8 @@ public final class StateDatabase: Sendable {
     }
 
     private static func prepare(_ database: SQLiteDatabase, path: String) throws {
+        // Before the first read: another server may still be writing its last changes (a restart, a swap).
+        try database.script("PRAGMA busy_timeout = 5000")
         let application = try database.integer("PRAGMA application_id") ?? 0
         let version = try database.integer("PRAGMA user_version") ?? 0
         let tables = try database.integer("SELECT count(*) FROM sqlite_schema") ?? 0
@@ -76,7 +78,7 @@ public final class StateDatabase: Sendable {
                 message: "\(path) has state schema \(version), newer than this server's \(schemaVersion); "
                     + "it was left untouched (use a newer server)")
         }
-        try database.script("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000")
+        try database.script("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
         if version < schemaVersion {
             try database.transaction { database in
                 try database.execute(
