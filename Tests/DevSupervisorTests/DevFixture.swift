@@ -204,7 +204,11 @@ final class SupervisorProcess: @unchecked Sendable {
 
     /// Stops it (SIGINT) and waits; kills it if it does not stop.
     func stop() {
-        guard process.isRunning else { return }
+        guard process.isRunning else {
+            // Gone already (killed by the test): Foundation's Process lets go of itself only once waited for.
+            process.waitUntilExit()
+            return
+        }
         signal(SIGINT)
         if waitForExit() == nil {
             signal(SIGKILL)
