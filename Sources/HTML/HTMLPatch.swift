@@ -38,20 +38,22 @@ public struct HTMLPatch: Sendable, Equatable {
     /// The changes that turn the markup `from` into the markup `to`, or `nil` when the two do not have
     /// the same elements in the same order.
     public init?(from: [UInt8], to: [UInt8]) {
-        let found = from.withUnsafeBufferPointer { old in
-            to.withUnsafeBufferPointer { new in Self.differences(from: old, to: new) }
+        var changes = ChangeList()
+        let elements = from.withUnsafeBufferPointer { old in
+            to.withUnsafeBufferPointer { new in Self.differences(from: old, to: new, into: &changes) }
         }
-        guard let found else { return nil }
-        self.init(elementCount: found.elements, changes: found.changes)
+        guard let elements else { return nil }
+        self.init(elementCount: elements, changes: changes.changes)
     }
 
-    /// Walks both renders token by token; a token whose bytes are the same in both costs a comparison.
-    private static func differences(
-        from old: UnsafeBufferPointer<UInt8>, to new: UnsafeBufferPointer<UInt8>
-    ) -> (elements: Int, changes: [Change])? {
+    /// Walks both renders token by token, telling `changes` what differs; a token whose bytes are the same
+    /// in both costs a comparison. Returns the element count, or `nil` when the renders do not have the
+    /// same elements.
+    private static func differences<Sink: HTMLPatchSink>(
+        from old: UnsafeBufferPointer<UInt8>, to new: UnsafeBufferPointer<UInt8>, into changes: inout Sink
+    ) -> Int? {
         var oldTokens = HTMLPatchScanner(old)
         var newTokens = HTMLPatchScanner(new)
-        var changes: [Change] = []
         var elements = 0
         var open: [Int] = []  // the elements open here
         var previousOpened: Int?  // the element whose start tag was the token before, if it opens one
@@ -59,7 +61,7 @@ public struct HTMLPatch: Sendable, Equatable {
             let oldToken = oldTokens.next()
             let newToken = newTokens.next()
             guard let oldToken, let newToken else {
-                return oldToken == nil && newToken == nil && open.isEmpty ? (elements, changes) : nil
+                return oldToken == nil && newToken == nil && open.isEmpty ? elements : nil
             }
             let same = equal(old, oldToken.range, new, newToken.range)
             let opened = previousOpened
@@ -84,9 +86,7 @@ public struct HTMLPatch: Sendable, Equatable {
                 // Only the whole text of an element holding nothing else can be set as its text: the token
                 // before opened it, and the next one must close it.
                 guard let parent = opened, parent == open.last else { return nil }
-                changes.append(
-                    .setText(
-                        element: parent, text: HTMLEntities.decode(UnsafeBufferPointer(rebasing: new[newToken.range]))))
+                changes.setText(element: parent, text: UnsafeBufferPointer(rebasing: new[newToken.range]))
                 let oldNext = oldTokens.next()
                 let newNext = newTokens.next()
                 guard oldNext?.kind == .end, newNext?.kind == .end, !open.isEmpty else { return nil }
@@ -124,9 +124,9 @@ public struct HTMLPatch: Sendable, Equatable {
     /// The attributes that differ between two start tags of one element; only those are made strings.
     /// Two renders of one component write an element's attributes in the same order, so they are compared
     /// pairwise first; an attribute one tag has and the other lacks is looked for by name.
-    private static func diffAttributes(
+    private static func diffAttributes<Sink: HTMLPatchSink>(
         _ old: UnsafeBufferPointer<UInt8>, _ oldTag: Range<Int>, _ new: UnsafeBufferPointer<UInt8>,
-        _ newTag: Range<Int>, element: Int, into changes: inout [Change]
+        _ newTag: Range<Int>, element: Int, into changes: inout Sink
     ) {
         let before = HTMLStartTag.ranges(in: old, oldTag)
         let after = HTMLStartTag.ranges(in: new, newTag)
@@ -134,10 +134,9 @@ public struct HTMLPatch: Sendable, Equatable {
             equal(old, a.value ?? 0..<0, new, b.value ?? 0..<0) && (a.value == nil) == (b.value == nil)
         }
         func set(_ attribute: HTMLStartTag.Ranges) {
-            changes.append(
-                .setAttribute(
-                    element: element, name: HTMLStartTag.name(new, attribute.name),
-                    value: attribute.value.map { HTMLStartTag.value(new, $0) } ?? ""))
+            changes.setAttribute(
+                element: element, name: UnsafeBufferPointer(rebasing: new[attribute.name]),
+                value: attribute.value.map { UnsafeBufferPointer(rebasing: new[$0]) })
         }
         for (index, attribute) in after.enumerated() {
             if index < before.count, HTMLPatchScanner.sameName(old, before[index].name, new, attribute.name) {
@@ -153,7 +152,7 @@ public struct HTMLPatch: Sendable, Equatable {
         where !(index < after.count && HTMLPatchScanner.sameName(old, attribute.name, new, after[index].name))
             && !after.contains(where: { HTMLPatchScanner.sameName(old, attribute.name, new, $0.name) })
         {
-            changes.append(.removeAttribute(element: element, name: HTMLStartTag.name(old, attribute.name)))
+            changes.removeAttribute(element: element, name: UnsafeBufferPointer(rebasing: old[attribute.name]))
         }
     }
 
@@ -195,8 +194,16 @@ public struct HTMLPatch: Sendable, Equatable {
     }
 
     /// `HTMLPatch(from:to:)?.encoded`, made without the memo: for a caller that keeps what it makes itself.
+    /// Written straight into the encoded form: no change is made a value, no field that needs no decoding
+    /// a string.
     public static func encodedOnce(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>) -> String? {
-        differences(from: from, to: to).map { HTMLPatch(elementCount: $0.elements, changes: $0.changes).encoded }
+        var encoder = Encoder()
+        guard let elements = differences(from: from, to: to, into: &encoder) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4 + encoder.bytes.count)
+        appendDecimal(elements, to: &bytes)
+        bytes.append(contentsOf: encoder.bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The patch that `encoded` wrote, or `nil` for text that is not one.
@@ -238,7 +245,7 @@ public struct HTMLPatch: Sendable, Equatable {
         self.init(elementCount: count, changes: changes)
     }
 
-    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    fileprivate static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
         guard value >= 10 else {
             bytes.append(UInt8(ascii: "0") + UInt8(value))
             return
@@ -247,10 +254,101 @@ public struct HTMLPatch: Sendable, Equatable {
         bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
-    private static func appendEscaped(_ field: String, to bytes: inout [UInt8]) {
-        for byte in field.utf8 {
+    fileprivate static func appendEscaped(_ field: String, to bytes: inout [UInt8]) {
+        appendEscaped(field.utf8, to: &bytes)
+    }
+
+    fileprivate static func appendEscaped(_ field: some Sequence<UInt8>, to bytes: inout [UInt8]) {
+        for byte in field {
             if byte == UInt8(ascii: "|") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
             bytes.append(byte)
+        }
+    }
+}
+
+/// Where `HTMLPatch.differences` puts what it finds, as the render's bytes: a name as written, a value or
+/// text still with its character references.
+protocol HTMLPatchSink {
+    mutating func setAttribute(element: Int, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?)
+    mutating func removeAttribute(element: Int, name: UnsafeBufferPointer<UInt8>)
+    mutating func setText(element: Int, text: UnsafeBufferPointer<UInt8>)
+}
+
+extension HTMLPatch {
+    /// The changes as values (`HTMLPatch(from:to:)`): names lowercased, values and texts decoded.
+    fileprivate struct ChangeList: HTMLPatchSink {
+        var changes: [Change] = []
+
+        mutating func setAttribute(
+            element: Int, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?
+        ) {
+            changes.append(
+                .setAttribute(
+                    element: element, name: HTMLStartTag.name(name, 0..<name.count),
+                    value: value.map { HTMLEntities.decode($0) } ?? ""))
+        }
+
+        mutating func removeAttribute(element: Int, name: UnsafeBufferPointer<UInt8>) {
+            changes.append(.removeAttribute(element: element, name: HTMLStartTag.name(name, 0..<name.count)))
+        }
+
+        mutating func setText(element: Int, text: UnsafeBufferPointer<UInt8>) {
+            changes.append(.setText(element: element, text: HTMLEntities.decode(text)))
+        }
+    }
+
+    /// The changes in the encoded form (`encoded`), without the element count that leads it.
+    fileprivate struct Encoder: HTMLPatchSink {
+        var bytes: [UInt8] = []
+
+        init() {
+            bytes.reserveCapacity(96)
+        }
+
+        mutating func setAttribute(
+            element: Int, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?
+        ) {
+            start(element, "|=")
+            appendName(name)
+            bytes.append(UInt8(ascii: "|"))
+            if let value { appendDecoded(value) }
+        }
+
+        mutating func removeAttribute(element: Int, name: UnsafeBufferPointer<UInt8>) {
+            start(element, "|-")
+            appendName(name)
+            bytes.append(UInt8(ascii: "|"))
+        }
+
+        mutating func setText(element: Int, text: UnsafeBufferPointer<UInt8>) {
+            start(element, "|:|")
+            appendDecoded(text)
+        }
+
+        private mutating func start(_ element: Int, _ kind: StaticString) {
+            bytes.append(UInt8(ascii: "|"))
+            HTMLPatch.appendDecimal(element, to: &bytes)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: kind.utf8Start, count: kind.utf8CodeUnitCount))
+        }
+
+        /// A name as `HTMLStartTag.name` makes it: lowercased (ASCII in place, anything else as a string).
+        private mutating func appendName(_ name: UnsafeBufferPointer<UInt8>) {
+            guard name.allSatisfy({ $0 < 0x80 }) else {
+                HTMLPatch.appendEscaped(HTMLStartTag.name(name, 0..<name.count), to: &bytes)
+                return
+            }
+            HTMLPatch.appendEscaped(
+                name.lazy.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, to: &bytes)
+        }
+
+        /// Text as `HTMLEntities.decode` makes it; as it is when it holds no `&`.
+        private mutating func appendDecoded(_ text: UnsafeBufferPointer<UInt8>) {
+            guard let base = text.baseAddress, !text.isEmpty else { return }
+            if memchr(base, Int32(UInt8(ascii: "&")), text.count) == nil {
+                HTMLPatch.appendEscaped(text, to: &bytes)
+            } else {
+                HTMLPatch.appendEscaped(HTMLEntities.decode(text), to: &bytes)
+            }
         }
     }
 }

@@ -106,6 +106,26 @@ private struct Model: Equatable {
         #expect(HTMLPatch(encoded: patch.encoded) == patch)
     }
 
+    /// The encoding written straight from the renders (`encodedOnce`, what self-managed roots use) is the
+    /// encoding of the changes as values, for every kind of change: set, removed, text, decoded values,
+    /// names in capitals (ASCII and not), the separators, and renders with no patch.
+    @Test(arguments: [
+        (committed, optimistic), (optimistic, committed),
+        (#"<p title="a"><b>x</b></p>"#, #"<p title="&quot;1|2\3&quot; &amp; &#39;&lt;"><b>&lt;y&gt; | \</b></p>"#),
+        (#"<P TITLE="a" Data-X="1"><b>x</b></P>"#, #"<P TITLE="b"><b>x</b></P>"#),
+        (#"<p DATA-É="a"></p>"#, #"<p DATA-É="b" hidden></p>"#),
+        (#"<p><span>a</span></p>"#, #"<p><em>a</em></p>"#),
+        (#"<p><b></b></p>"#, #"<p><b></b></p>"#),
+    ])
+    func theEncodingWrittenStraightIsTheEncodingOfTheChanges(_ pair: (String, String)) {
+        let from = Array(pair.0.utf8)
+        let to = Array(pair.1.utf8)
+        let direct = from.withUnsafeBufferPointer { from in
+            to.withUnsafeBufferPointer { to in HTMLPatch.encodedOnce(from: from, to: to) }
+        }
+        #expect(direct == HTMLPatch(from: from, to: to)?.encoded)
+    }
+
     @Test(arguments: ["", "x", "2|0", "2|5|=a|b", "2|0|?a|b", "2|0|=|b", "2|0|:a|b", "2|0|=a|b\\"])
     func textThatIsNotAPatchIsRefused(_ text: String) {
         #expect(HTMLPatch(encoded: text) == nil)
