@@ -31,8 +31,36 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         let minutes = timeOfDay / 60_000 % 60
         let seconds = timeOfDay / 1000 % 60
         let millis = timeOfDay % 1000
-        return
-            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(millis, 3))Z"
+        guard (0...9999).contains(year) else {
+            return
+                "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(millis, 3))Z"
+        }
+        // The usual case written into 24 bytes at once: one string, no piece made on its own (a comment
+        // box formats every comment's time on every render).
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            func put(_ value: Int, _ width: Int, at offset: Int) {
+                var value = value
+                for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            put(year, 4, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            put(month, 2, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            put(day, 2, at: 8)
+            buffer[10] = UInt8(ascii: "T")
+            put(hours, 2, at: 11)
+            buffer[13] = UInt8(ascii: ":")
+            put(minutes, 2, at: 14)
+            buffer[16] = UInt8(ascii: ":")
+            put(seconds, 2, at: 17)
+            buffer[19] = UInt8(ascii: ".")
+            put(millis, 3, at: 20)
+            buffer[23] = UInt8(ascii: "Z")
+            return 24
+        }
     }
 
     /// `07:04:53` in UTC, for compact tables.
