@@ -579,8 +579,10 @@ request = function()
   h["HX-Request"] = "true"
   h["X-Simulate-Failure"] = "never"
   if r == 19 then
+    -- The post of a send goes round on its own (p alone would always be p5 here, r and p sharing n).
+    local post = posts[(math.floor(n / 20) % #posts) + 1]
     return wrk.format("POST", "/components/comment/send", h,
-      "post=" .. p .. "&key=mix-" .. thread_id .. "-" .. n .. "&text=A+comment+from+the+mix+" .. n)
+      "post=" .. post .. "&key=mix-" .. thread_id .. "-" .. n .. "&text=A+comment+from+the+mix+" .. n)
   end
   local key = v .. p
   liked[key] = not liked[key]
