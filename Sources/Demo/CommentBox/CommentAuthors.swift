@@ -5,11 +5,21 @@ import HTML
 /// self-managed avatar (which opens their profile), or a guest viewer by a short name.
 struct CommentAuthors: Sendable {
     private let users: [Viewer: User]
+    /// Each user's avatar, rendered once: a pure function of the fixtures, shown beside every comment of
+    /// theirs on every render of a thread.
+    private let avatars: [Viewer: RenderedAvatar]
 
     init(users: [User]) {
         self.users = Dictionary(
             users.compactMap { user in Viewer(id: user.uid).map { ($0, user) } },
             uniquingKeysWith: { first, _ in first })
+        self.avatars = self.users.mapValues { user in
+            RenderedAvatar(
+                markup: HTMLRaw(
+                    bytes: AvatarView.selfManaged(
+                        imageURL: user.imageURL, vip: user.vip, uid: user.uid, displayName: user.name
+                    ).renderedBytes))
+        }
     }
 
     /// `thread`'s comments as entries, the comment being sent last.
@@ -34,9 +44,16 @@ struct CommentAuthors: Sendable {
                 sending: sending, fill: fill)
         }
         return CommentBox.Entry(
-            author: user.name,
-            avatar: AvatarView.selfManaged(
-                imageURL: user.imageURL, vip: user.vip, uid: user.uid, displayName: user.name),
-            text: comment.text, time: time, sending: sending, fill: fill)
+            author: user.name, avatar: avatars[comment.author], text: comment.text, time: time, sending: sending,
+            fill: fill)
+    }
+}
+
+/// A user's self-managed avatar as `AvatarView.selfManaged` renders it, kept as its bytes.
+private struct RenderedAvatar: HTMLComponent {
+    let markup: HTMLRaw
+
+    func render(into html: inout HTMLBuffer) {
+        html.raw(markup)
     }
 }
