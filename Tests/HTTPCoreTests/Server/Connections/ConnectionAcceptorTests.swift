@@ -40,15 +40,26 @@ import Testing
         var current = try Self.server(named: "server-0", on: shared)
         #expect(current.port == port)
         // Keep-alive clients that reconnect when told `Connection: close`, and clients that open a new
-        // connection for every request: both kinds must always get an answer.
+        // connection for every request: both kinds must always get an answer. A keep-alive client whose
+        // idle connection a stopping server closed (as any idle timeout may, see `HTTPServer.shutdown`)
+        // sends the request again on a new one, as HTTP clients do for a request that got no answer at
+        // all; a new connection gets no second chance.
         let clients = (0..<6).map { index in
             Task {
                 try await offThePool {
                     var connection: RawConnection?
                     while tally.isRunning {
                         do {
-                            let open = try connection ?? RawConnection(port: port, timeoutSeconds: 10)
-                            let response = try open.request("/who")
+                            let reused = connection != nil
+                            var open = try connection ?? RawConnection(port: port, timeoutSeconds: 10)
+                            let response: RawConnection.Response
+                            do {
+                                response = try open.request("/who")
+                            } catch  where reused {
+                                open.close()
+                                open = try RawConnection(port: port, timeoutSeconds: 10)
+                                response = try open.request("/who")
+                            }
                             tally.answered(by: String(decoding: response.body, as: UTF8.self))
                             let keepAlive = index % 2 == 0 && response.headers["Connection"] != "close"
                             connection = keepAlive ? open : nil
