@@ -497,15 +497,17 @@ end
 """
 
 
-# What a wrk script needs to give each thread its own viewers: `thread_id` and a `counter` per thread.
-THREAD_PRELUDE = """local counter = 0
-local next_id = 0
+# Gives each wrk thread its own `thread_id` (0, 1, ...), so that threads never share a viewer or a key.
+THREAD_ID = """local next_id = 0
 function setup(thread)
   thread:set("thread_id", next_id)
   next_id = next_id + 1
 end
 thread_id = thread_id or 0
-request = function()
+"""
+
+# What a wrk script needs to give each thread its own viewers: `thread_id` and a `counter` per thread.
+THREAD_PRELUDE = "local counter = 0\n" + THREAD_ID + """request = function()
   counter = counter + 1
 """
 
@@ -553,13 +555,7 @@ local posts = {"p1", "p2", "p3", "p4", "p5"}
 local liked = {}
 local n = 0
 local viewers = 256
-local next_id = 0
-function setup(thread)
-  thread:set("thread_id", next_id)
-  next_id = next_id + 1
-end
-thread_id = thread_id or 0
-local function viewer(i) return string.format("viewer=v%016x", 0xabc0000 + i) end
+""" + THREAD_ID + """local function viewer(i) return string.format("viewer=v%016x", 0xabc0000 + i) end
 request = function()
   n = n + 1
   local v = (n * 7919) % viewers

@@ -59,7 +59,9 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
 
     /// Notes a change to `target`; called inside the critical section that made it.
     private func changed(_ target: String, in storage: borrowing Storage) {
-        storage.cells[target]?.bump()
+        if !storage.cells.isEmpty {
+            storage.cells[target]?.bump()
+        }
         whole.bump()
     }
 
@@ -75,9 +77,9 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
     /// critical section of the read, before anything the read changes. A target the model does not know
     /// is noted as the whole store (it has no version of its own; only a reset or a restore changes it).
     private func noteRead(_ target: String, known: Bool, in storage: inout Storage) {
-        guard StateReads.isRecording else { return }
+        guard let recorder = StateReads.recorder else { return }
         guard known else {
-            StateReads.note(whole, at: whole.current)
+            recorder.note(whole, at: whole.current)
             return
         }
         let cell: VersionCell
@@ -87,7 +89,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
             cell = VersionCell()
             storage.cells[target] = cell
         }
-        StateReads.note(cell, at: cell.current)
+        recorder.note(cell, at: cell.current)
     }
 
     /// Calls `observer` after every commit that changed the committed state, and after `reset()`.

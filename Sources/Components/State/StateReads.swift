@@ -43,6 +43,12 @@ public struct StateReads: Sendable {
         Recorder.current?.note(cell, at: version)
     }
 
+    /// The recorder of the render running on this thread, if it records: for a store that notes more
+    /// than one part, or must first find the part to note (one task-local lookup instead of two).
+    static var recorder: Recorder? {
+        Recorder.current
+    }
+
     /// Whether a render on this thread is recording (a store may then skip work for nobody).
     public static var isRecording: Bool {
         Recorder.current != nil
