@@ -22,9 +22,18 @@ extension ToggleService {
     /// A service that knows only toggles sees a comment as a change to "on" of its thread, with the same
     /// forced outcome: so a test's scripted or flaky service drives comments as it drives taps.
     public func send(_ request: CommentRequest) async throws(ServiceError) {
-        try await send(
-            ToggleRequest(
-                component: request.component, target: request.target, viewer: request.viewer, on: true,
-                forcedOutcome: request.forcedOutcome))
+        try await send(request.asToggle)
+    }
+
+    /// The same for a comment sent without waiting.
+    public func sendWithoutWaiting(_ request: CommentRequest) -> Result<Void, ServiceError>? {
+        sendWithoutWaiting(request.asToggle)
+    }
+}
+
+extension CommentRequest {
+    /// The comment as a change to "on" of its thread, with the same forced outcome.
+    fileprivate var asToggle: ToggleRequest {
+        ToggleRequest(component: component, target: target, viewer: viewer, on: true, forcedOutcome: forcedOutcome)
     }
 }

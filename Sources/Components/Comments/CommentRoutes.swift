@@ -98,10 +98,10 @@ public struct CommentRoutes: RouteCollection {
             returnTo: returnTo ?? fallback,
             wantsFragment: request.wantsFragment)
         let component = definition.name
-        return flow.handle(attempt) { [service] in
-            try await service.send(
-                CommentRequest(component: component, target: target, viewer: viewer, text: text, forcedOutcome: forced))
-        } answer: { [definition, render] attempt, outcome in
+        let comment = CommentRequest(
+            component: component, target: target, viewer: viewer, text: text, forcedOutcome: forced)
+        return try flow.handle(attempt, call: .comment(comment, through: service)) {
+            [definition, render] attempt, outcome in
             guard attempt.wantsFragment else { return .redirect(to: attempt.returnTo) }
             let thread = outcome.committed
             var shown = CommentStore.Presentation(

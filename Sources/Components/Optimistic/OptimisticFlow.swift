@@ -9,9 +9,7 @@ import HTTPCore
 /// ```swift
 /// let flow = OptimisticFlow(store: store, events: events,
 ///                           flash: { attempt, outcome in … }, event: { attempt, outcome in … })
-/// return flow.handle(attempt) {
-///     try await service.send(…)
-/// } answer: { attempt, outcome in
+/// return try flow.handle(attempt, call: .toggle(ToggleRequest(…), through: service)) { attempt, outcome in
 ///     attempt.wantsFragment ? .html(render(outcome.committed)) : .redirect(to: attempt.returnTo)
 /// }
 /// ```
@@ -69,12 +67,51 @@ public struct OptimisticFlow<Model: OptimisticModel>: Sendable {
     }
 
     /// Takes the change's turn now, on the server thread, so that one viewer's changes to one target keep
-    /// their arrival order; the rest runs while the connection is suspended.
+    /// their arrival order. When the turn is free and the service tells the outcome without waiting
+    /// (`ServiceCall`), the change is done and answered here, at once; otherwise the rest runs while the
+    /// connection is suspended.
     ///
     /// - Parameters:
-    ///   - send: The service call; throws when the change was not saved. Not called when there is
-    ///     nothing to send.
+    ///   - call: The service call; not made when there is nothing to send.
     ///   - answer: The component's answer for the outcome.
+    public func handle(
+        _ attempt: Attempt, call: ServiceCall,
+        answer: @escaping @Sendable (Attempt, Outcome) -> HTTPResponse
+    ) throws(HTTPError) -> HTTPOutcome {
+        let turn = store.turns.take(attempt.key)
+        guard turn.isServed else {
+            return .deferred {
+                await turn.wait()
+                defer { turn.finish() }
+                return answer(attempt, try await apply(attempt, call: call))
+            }
+        }
+        let started = ContinuousClock.now
+        let begun: Begun
+        do {
+            begun = try begin(attempt)
+        } catch {
+            turn.finish()
+            throw error
+        }
+        guard begun.sends else {
+            defer { turn.finish() }
+            return .response(answer(attempt, end(attempt, begun, succeeded: true, started: started)))
+        }
+        if let succeeded = call.sendWithoutWaiting() {
+            defer { turn.finish() }
+            return .response(answer(attempt, end(attempt, begun, succeeded: succeeded, started: started)))
+        }
+        return .deferred {
+            defer { turn.finish() }
+            let succeeded = await Self.sent(call)
+            return answer(attempt, end(attempt, begun, succeeded: succeeded, started: started))
+        }
+    }
+
+    /// The same, with a call that is always awaited (a change whose service has no way to answer at once).
+    ///
+    /// - Parameter send: The service call; throws when the change was not saved.
     public func handle(
         _ attempt: Attempt,
         send: @escaping @Sendable () async throws -> Void,
@@ -84,40 +121,61 @@ public struct OptimisticFlow<Model: OptimisticModel>: Sendable {
         return .deferred {
             await turn.wait()
             defer { turn.finish() }
-            return answer(attempt, try await apply(attempt, send: send))
+            return answer(attempt, try await apply(attempt, call: .awaited(send)))
         }
+    }
+
+    /// What `begin` found: the state before, the one shown at once, and whether there is anything to send.
+    struct Begun: Sendable {
+        var prior: Model.Shown
+        var optimistic: Model.Shown
+        var sends: Bool
     }
 
     /// Runs a change whose turn it is: begin, send, finish, event.
     ///
     /// - Throws: `HTTPError` when the model does not admit it (`404`, or its refusal).
-    func apply(_ attempt: Attempt, send: @Sendable () async throws -> Void) async throws(HTTPError) -> Outcome {
+    func apply(_ attempt: Attempt, call: ServiceCall) async throws(HTTPError) -> Outcome {
         let started = ContinuousClock.now
-        let (prior, optimistic, sends): (Model.Shown, Model.Shown, Bool)
+        let begun = try begin(attempt)
+        let succeeded = begun.sends ? await Self.sent(call) : true
+        return end(attempt, begun, succeeded: succeeded, started: started)
+    }
+
+    /// Shows the change at once, when the model admits it.
+    ///
+    /// - Throws: `HTTPError` when the model does not admit it (`404`, or its refusal).
+    private func begin(_ attempt: Attempt) throws(HTTPError) -> Begun {
         switch store.begin(attempt.key, attempt.change) {
         case .unknown:
             throw HTTPError(.notFound, "There is nothing with the id \(attempt.key.target).")
         case .refused(let error):
             throw error
         case .proceeds(let before, let shown, let needsSending):
-            (prior, optimistic, sends) = (before, shown, needsSending)
+            return Begun(prior: before, optimistic: shown, sends: needsSending)
         }
-        var succeeded = true
-        if sends {
-            do {
-                try await send()
-            } catch {
-                succeeded = false
-            }
+    }
+
+    /// Whether the call saved the change.
+    private static func sent(_ call: ServiceCall) async -> Bool {
+        do {
+            try await call.send()
+            return true
+        } catch {
+            return false
         }
+    }
+
+    /// Commits the change or rolls it back exactly, leaves the one-time message and records the event.
+    private func end(_ attempt: Attempt, _ begun: Begun, succeeded: Bool, started: ContinuousClock.Instant) -> Outcome {
         var outcome = Outcome(
-            prior: prior, optimistic: optimistic, committed: prior, succeeded: succeeded, sent: sends,
-            latencyMilliseconds: 0)
+            prior: begun.prior, optimistic: begun.optimistic, committed: begun.prior, succeeded: succeeded,
+            sent: begun.sends, latencyMilliseconds: 0)
         // The outcome replaces any message left by an earlier change, in the same critical section as the
         // commit. With script the answer shows the outcome itself.
         let left = attempt.wantsFragment ? nil : flash(attempt, outcome)
         outcome.committed =
-            store.finish(attempt.key, attempt.change, succeeded: succeeded, leaving: left) ?? prior
+            store.finish(attempt.key, attempt.change, succeeded: succeeded, leaving: left) ?? begun.prior
         outcome.latencyMilliseconds = (ContinuousClock.now - started).wholeMilliseconds
         if let event = event(attempt, outcome) {
             events.record(event)

@@ -108,6 +108,9 @@ public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
             self.served = served
         }
 
+        /// Whether it is this turn's time already: no earlier turn in its line when it was taken.
+        var isServed: Bool { served }
+
         /// Returns when every earlier turn for the same key has finished: at once, without a lookup or
         /// a suspension, for a turn that was first in its line when taken (the usual case).
         public func wait() async {

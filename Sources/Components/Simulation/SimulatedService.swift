@@ -14,6 +14,15 @@ public final class SimulatedService: ToggleService {
     private struct State {
         var settings: SimulationSettings
         var generator: SplitMix64
+
+        /// The next call's latency (with its jitter) and whether it fails, in the order calls arrive.
+        mutating func draw() -> (delay: Int, fails: Bool) {
+            let draw = generator.nextUnitInterval()
+            let jitter =
+                settings.jitterMilliseconds > 0
+                ? Int(generator.next() % UInt64(settings.jitterMilliseconds + 1)) : 0
+            return (settings.latencyMilliseconds + jitter, draw < settings.failureRate)
+        }
     }
 
     public init(settings: SimulationSettings = SimulationSettings()) {
@@ -35,27 +44,50 @@ public final class SimulatedService: ToggleService {
         try await deliver(forcedOutcome: request.forcedOutcome, component: request.component)
     }
 
+    /// With no latency to wait out, the outcome now (drawn as `send` draws it); otherwise `nil`, and
+    /// nothing drawn.
+    public func sendWithoutWaiting(_ request: ToggleRequest) -> Result<Void, ServiceError>? {
+        deliverNow(forcedOutcome: request.forcedOutcome, component: request.component)
+    }
+
+    public func sendWithoutWaiting(_ request: CommentRequest) -> Result<Void, ServiceError>? {
+        deliverNow(forcedOutcome: request.forcedOutcome, component: request.component)
+    }
+
     /// Draws the call's latency and outcome, waits, and throws if it failed.
     private func deliver(forcedOutcome: ForcedOutcome?, component: String) async throws(ServiceError) {
-        let (delay, fails) = state.withLock { state in
-            let draw = state.generator.nextUnitInterval()
-            let jitter =
-                state.settings.jitterMilliseconds > 0
-                ? Int(state.generator.next() % UInt64(state.settings.jitterMilliseconds + 1)) : 0
-            return (state.settings.latencyMilliseconds + jitter, draw < state.settings.failureRate)
-        }
+        let (delay, fails) = state.withLock { $0.draw() }
         if delay > 0 {
             try? await Task.sleep(for: .milliseconds(delay))
         }
-        let failed =
-            switch forcedOutcome {
-            case .fail: true
-            case .succeed: false
-            case nil: fails
-            }
-        if failed {
-            // Written only when it fails: a tap that succeeds builds no text.
-            throw ServiceError("The \(component) service did not answer in time.")
+        if Self.failed(fails, forcedOutcome) {
+            throw Self.failure(component)
         }
+    }
+
+    /// Draws the call's outcome when the settings have no latency (in the same critical section as the
+    /// check, so settings changed meanwhile cannot add one).
+    private func deliverNow(forcedOutcome: ForcedOutcome?, component: String) -> Result<Void, ServiceError>? {
+        let fails = state.withLock { state -> Bool? in
+            guard state.settings.latencyMilliseconds == 0, state.settings.jitterMilliseconds == 0 else {
+                return nil
+            }
+            return state.draw().fails
+        }
+        guard let fails else { return nil }
+        return Self.failed(fails, forcedOutcome) ? .failure(Self.failure(component)) : .success(())
+    }
+
+    private static func failed(_ drawn: Bool, _ forcedOutcome: ForcedOutcome?) -> Bool {
+        switch forcedOutcome {
+        case .fail: true
+        case .succeed: false
+        case nil: drawn
+        }
+    }
+
+    /// Written only when it fails: a call that succeeds builds no text.
+    private static func failure(_ component: String) -> ServiceError {
+        ServiceError("The \(component) service did not answer in time.")
     }
 }

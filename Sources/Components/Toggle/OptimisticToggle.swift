@@ -11,9 +11,8 @@ import HTTPCore
 /// ```swift
 /// let tap = OptimisticToggle.Tap(key: key, desired: liked, forced: try request.forcedOutcome(),
 ///                                returnTo: "/feed", wantsFragment: request.wantsFragment)
-/// return toggle.handle(tap) {
-///     try await service.send(LikeRequest(post: key.target, viewer: key.viewer, liked: liked))
-/// } render: { result in
+/// let request = ToggleRequest(component: "like", target: key.target, viewer: key.viewer, on: liked)
+/// return try toggle.handle(tap, call: .toggle(request, through: service)) { result in
 ///     LikeButton.selfManaged(post: key.target, liked: result.committed.isOn, …).renderedBytes
 /// }
 /// ```
@@ -109,7 +108,19 @@ public struct OptimisticToggle: Sendable {
     }
 
     /// Takes the tap's turn now, on the server thread, so that one viewer's taps on one target keep their
-    /// arrival order; the rest runs while the connection is suspended (`OptimisticFlow`).
+    /// arrival order; answers at once when the turn is free and the service tells the outcome without
+    /// waiting, otherwise while the connection is suspended (`OptimisticFlow`).
+    ///
+    /// - Parameters:
+    ///   - call: The service call; not made when nothing changes.
+    ///   - render: The component's fragment for the outcome (only with `HX-Request`).
+    public func handle(
+        _ tap: Tap, call: ServiceCall, render: @escaping @Sendable (Result) -> [UInt8]
+    ) throws(HTTPError) -> HTTPOutcome {
+        try flow.handle(attempt(tap), call: call, answer: answer(render))
+    }
+
+    /// The same, with a service call that is always awaited.
     ///
     /// - Parameters:
     ///   - send: The service call; throws when the change was not saved. Not called when nothing changes.
@@ -119,10 +130,20 @@ public struct OptimisticToggle: Sendable {
         send: @escaping @Sendable () async throws -> Void,
         render: @escaping @Sendable (Result) -> [UInt8]
     ) -> HTTPOutcome {
-        let attempt = OptimisticFlow<Membership>.Attempt(
+        flow.handle(attempt(tap), send: send, answer: answer(render))
+    }
+
+    private func attempt(_ tap: Tap) -> OptimisticFlow<Membership>.Attempt {
+        OptimisticFlow<Membership>.Attempt(
             key: tap.key, change: tap.desired, forced: tap.forced, returnTo: tap.returnTo,
             wantsFragment: tap.wantsFragment)
-        return flow.handle(attempt, send: send) { [failureMessage, announcements] attempt, outcome in
+    }
+
+    /// A redirect without script; with it, the fragment and what it announces.
+    private func answer(
+        _ render: @escaping @Sendable (Result) -> [UInt8]
+    ) -> @Sendable (OptimisticFlow<Membership>.Attempt, OptimisticFlow<Membership>.Outcome) -> HTTPResponse {
+        { [failureMessage, announcements] attempt, outcome in
             guard attempt.wantsFragment else { return .redirect(to: attempt.returnTo) }
             let result = Result(
                 prior: outcome.prior, committed: outcome.committed, succeeded: outcome.succeeded,

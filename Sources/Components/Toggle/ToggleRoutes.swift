@@ -73,10 +73,8 @@ public struct ToggleRoutes: RouteCollection {
             key: ToggleStore.Key(viewer: viewer, target: target), desired: on, forced: forced,
             returnTo: returnTo ?? fallback, wantsFragment: request.wantsFragment)
         let component = definition.name
-        return toggle.handle(tap) { [service] in
-            try await service.send(
-                ToggleRequest(component: component, target: target, viewer: viewer, on: on, forcedOutcome: forced))
-        } render: { [selfManaged, answers] result in
+        let change = ToggleRequest(component: component, target: target, viewer: viewer, on: on, forcedOutcome: forced)
+        return try toggle.handle(tap, call: .toggle(change, through: service)) { [selfManaged, answers] result in
             let shown = ToggleStore.Presentation(
                 state: result.committed, busy: false, animated: result.animated, message: result.message)
             return answers.bytes(for: .init(target: target, presentation: shown, returnTo: returnTo)) {

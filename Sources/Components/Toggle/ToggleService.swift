@@ -11,6 +11,24 @@ public protocol ToggleService: Sendable {
     ///
     /// - Throws: `ServiceError` when it was not saved.
     func send(_ request: CommentRequest) async throws(ServiceError)
+
+    /// Sends the change now when the service can tell its outcome without waiting (no latency to wait
+    /// out): `.success` when it was saved, `.failure` when it was not. `nil` when it must be awaited:
+    /// `send(_:)` is then called instead, so a change is sent once either way. By default `nil`.
+    ///
+    /// - Important: Returns at once; never waits or blocks the calling thread (a server thread).
+    func sendWithoutWaiting(_ request: ToggleRequest) -> Result<Void, ServiceError>?
+
+    /// A comment sent now when the service can tell its outcome without waiting; `nil` otherwise (by
+    /// default, as a change to "on" of its thread).
+    func sendWithoutWaiting(_ request: CommentRequest) -> Result<Void, ServiceError>?
+}
+
+extension ToggleService {
+    /// A service answers every change through `send(_:)` unless it says otherwise.
+    public func sendWithoutWaiting(_ request: ToggleRequest) -> Result<Void, ServiceError>? {
+        nil
+    }
 }
 
 /// One change of a toggle to save: `viewer` wants `target` of `component` to be `on`.

@@ -55,11 +55,13 @@ import Testing
     @Test func theOptimisticStateShowsWhileInFlightAndAFailureRestoresExactlyThePrior() async throws {
         let store = OptimisticStore(Tally(totals: ["t": 3]))
         let events = TapEventLog()
-        let outcome = try await flow(store, events: events).apply(attempt(4)) {
-            #expect(store.view("t", viewer: "alice")?.shown == 7, "shown at once")
-            #expect(store.view("t", viewer: "bob")?.shown == 3, "to the viewer who made it only")
-            throw ServiceError("down")
-        }
+        let outcome = try await flow(store, events: events).apply(
+            attempt(4),
+            call: .awaited {
+                #expect(store.view("t", viewer: "alice")?.shown == 7, "shown at once")
+                #expect(store.view("t", viewer: "bob")?.shown == 3, "to the viewer who made it only")
+                throw ServiceError("down")
+            })
         #expect(!outcome.succeeded && outcome.prior == 3 && outcome.optimistic == 7 && outcome.committed == 3)
         #expect(store.view("t", viewer: "alice")?.busy == false)
         #expect(store.viewTakingFlash("t", viewer: "alice")?.flash == "failed", "a message for the next render")
@@ -71,25 +73,27 @@ import Testing
         let store = OptimisticStore(Tally(totals: ["t": 0]))
         let commits = Counter()
         store.observeCommits { commits.increment() }
-        _ = try await flow(store).apply(attempt(2)) {}
+        _ = try await flow(store).apply(attempt(2), call: .awaited {})
         #expect(store.committed("t", viewer: "alice") == 2 && commits.value == 1)
         #expect(store.takeChanges().isEmpty, "nothing recorded before the first take")
-        _ = try await flow(store).apply(attempt(1)) {}
+        _ = try await flow(store).apply(attempt(1), call: .awaited {})
         #expect(store.takeChanges().members.count == 1)
         let before = store.version
-        _ = try await flow(store).apply(attempt(0)) { Issue.record("nothing to send, so no call") }
+        _ = try await flow(store).apply(attempt(0), call: .awaited { Issue.record("nothing to send, so no call") })
         #expect(store.version > before && commits.value == 2, "a change seen, no commit")
     }
 
     @Test func aRefusalOrAnUnknownTargetShowsAndSendsNothing() async {
         let store = OptimisticStore(Tally(totals: ["t": 9]))
-        await #expect(throws: HTTPError.self) { try await flow(store).apply(attempt(5)) { Issue.record("sent") } }
+        await #expect(throws: HTTPError.self) {
+            try await flow(store).apply(attempt(5), call: .awaited { Issue.record("sent") })
+        }
         #expect(store.waiting.pending == 0 && store.committed("t", viewer: "alice") == 9)
         let elsewhere = OptimisticFlow<Tally>.Attempt(
             key: OptimisticKey(viewer: "alice", target: "nope"), change: 1, forced: nil, returnTo: "/",
             wantsFragment: false)
         do {
-            _ = try await flow(store).apply(elsewhere) {}
+            _ = try await flow(store).apply(elsewhere, call: .awaited {})
             Issue.record("an unknown target is a 404")
         } catch {
             #expect(error.status == .notFound)
@@ -98,14 +102,102 @@ import Testing
 
     @Test func aChangeThatBeganBeforeAResetCommitsNothing() async throws {
         let store = OptimisticStore(Tally(totals: ["t": 1]))
-        _ = try await flow(store).apply(attempt(3)) { store.reset() }
+        _ = try await flow(store).apply(attempt(3), call: .awaited { store.reset() })
         #expect(store.committed("t", viewer: "alice") == 0)
         #expect(store.waiting.pending == 0)
     }
 
     @Test func withAFragmentNoMessageIsLeft() async throws {
         let store = OptimisticStore(Tally(totals: ["t": 1]))
-        _ = try await flow(store).apply(attempt(1, fragment: true)) { throw ServiceError("down") }
+        _ = try await flow(store).apply(attempt(1, fragment: true), call: .awaited { throw ServiceError("down") })
         #expect(store.waiting.flashes == 0)
+    }
+
+    /// A service whose every call is answered at once with `answer` (or, for `nil`, awaited), counting both.
+    final class AtOnceService: ToggleService {
+        let answer: Result<Void, ServiceError>?
+        let atOnce = Counter()
+        let awaited = Counter()
+
+        init(_ answer: Result<Void, ServiceError>?) { self.answer = answer }
+
+        func send(_ request: ToggleRequest) async throws(ServiceError) {
+            awaited.increment()
+            if case .failure(let error) = answer { throw error }
+        }
+
+        func sendWithoutWaiting(_ request: ToggleRequest) -> Result<Void, ServiceError>? {
+            atOnce.increment()
+            return answer
+        }
+    }
+
+    private func call(_ service: AtOnceService) -> ServiceCall {
+        .toggle(ToggleRequest(component: "tally", target: "t", viewer: "alice", on: true), through: service)
+    }
+
+    /// The status of the answer when it came at once, or `nil` when it was deferred.
+    private func statusAtOnce(_ outcome: HTTPOutcome) -> HTTPStatus? {
+        if case .response(let response) = outcome { return response.status }
+        return nil
+    }
+
+    private func answer(
+        _ attempt: OptimisticFlow<Tally>.Attempt, _ outcome: OptimisticFlow<Tally>.Outcome
+    )
+        -> HTTPResponse
+    {
+        HTTPResponse(status: outcome.succeeded ? .ok : .serviceUnavailable)
+    }
+
+    @Test func aFreeTurnWithAServiceThatAnswersAtOnceIsDoneAndAnsweredAtOnce() throws {
+        for (answer, status, committed) in [
+            (Result<Void, ServiceError>.success(()), HTTPStatus.ok, 5),
+            (.failure(ServiceError("down")), .serviceUnavailable, 3),
+        ] {
+            let store = OptimisticStore(Tally(totals: ["t": 3]))
+            let events = TapEventLog()
+            let service = AtOnceService(answer)
+            let outcome = try flow(store, events: events).handle(attempt(2), call: call(service), answer: self.answer)
+            #expect(statusAtOnce(outcome) == status, "answered on the calling thread, not deferred")
+            #expect(store.committed("t", viewer: "alice") == committed && store.waiting.pending == 0)
+            #expect(service.atOnce.value == 1 && service.awaited.value == 0, "sent once")
+            #expect(events.recent().map(\.outcome) == [status == .ok ? .committed : .rolledBack])
+            #expect(store.turns.busyKeys == 0, "the turn is let go")
+        }
+    }
+
+    @Test func aServiceThatMustBeAwaitedIsAwaitedOnceAfterTheStateShowsAtOnce() async throws {
+        let store = OptimisticStore(Tally(totals: ["t": 3]))
+        let service = AtOnceService(nil)
+        let outcome = try flow(store).handle(attempt(2), call: call(service), answer: answer)
+        #expect(statusAtOnce(outcome) == nil, "deferred")
+        #expect(store.view("t", viewer: "alice")?.shown == 5, "the optimistic state shows before the call")
+        #expect(await outcome.resolve().status == .ok)
+        #expect(service.atOnce.value == 1 && service.awaited.value == 1)
+        #expect(store.committed("t", viewer: "alice") == 5 && store.turns.busyKeys == 0)
+    }
+
+    @Test func aTurnThatIsNotFreeWaitsForTheOneBeforeIt() async throws {
+        let store = OptimisticStore(Tally(totals: ["t": 0]))
+        let service = AtOnceService(.success(()))
+        let earlier = store.turns.take(key)
+        let outcome = try flow(store).handle(attempt(2), call: call(service), answer: answer)
+        #expect(statusAtOnce(outcome) == nil, "deferred behind the earlier turn")
+        #expect(store.committed("t", viewer: "alice") == 0, "nothing done before its turn")
+        earlier.finish()
+        #expect(await outcome.resolve().status == .ok)
+        #expect(store.committed("t", viewer: "alice") == 2 && service.awaited.value == 1)
+    }
+
+    @Test func nothingToSendOrARefusalCallsNoServiceAndLetsTheTurnGo() throws {
+        let store = OptimisticStore(Tally(totals: ["t": 9]))
+        let service = AtOnceService(.success(()))
+        #expect(statusAtOnce(try flow(store).handle(attempt(0), call: call(service), answer: answer)) == .ok)
+        #expect(throws: HTTPError.self) { try flow(store).handle(attempt(5), call: call(service), answer: answer) }
+        #expect(service.atOnce.value == 0 && service.awaited.value == 0)
+        #expect(store.turns.busyKeys == 0 && store.waiting.pending == 0)
+        #expect(statusAtOnce(try flow(store).handle(attempt(1), call: call(service), answer: answer)) == .ok)
+        #expect(store.committed("t", viewer: "alice") == 10)
     }
 }

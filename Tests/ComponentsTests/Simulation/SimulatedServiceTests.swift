@@ -100,6 +100,45 @@ import Testing
         #expect(elapsed >= .milliseconds(50))
     }
 
+    /// Which of `count` calls made without waiting succeeded (`nil` for one the service would not answer
+    /// at once).
+    private func outcomesWithoutWaiting(
+        of service: SimulatedService, count: Int = 50, forced: [Int: ForcedOutcome] = [:]
+    ) -> [Bool?] {
+        (0..<count).map { index in
+            let request = ToggleRequest(
+                component: "like", target: "p1", viewer: "v", on: index % 2 == 0, forcedOutcome: forced[index])
+            return service.sendWithoutWaiting(request).map { (try? $0.get()) != nil }
+        }
+    }
+
+    @Test func withoutLatencyACallIsAnsweredAtOnceWithTheOutcomeSendWouldDraw() async {
+        let awaited = await outcomes(of: SimulatedService(settings: settings(failureRate: 0.5, seed: 42)))
+        let atOnce = outcomesWithoutWaiting(of: SimulatedService(settings: settings(failureRate: 0.5, seed: 42)))
+        #expect(atOnce == awaited.map(Optional.some), "the same sequence either way")
+        let forced = outcomesWithoutWaiting(
+            of: SimulatedService(settings: settings(failureRate: 1, seed: 5)), count: 3, forced: [1: .succeed])
+        #expect(forced == [false, true, false])
+        let comment = CommentRequest(component: "comment", target: "p1", viewer: "v", text: "Hi")
+        let failing = SimulatedService(settings: settings(failureRate: 1, seed: 5))
+        #expect(throws: ServiceError.self) { try failing.sendWithoutWaiting(comment)?.get() }
+    }
+
+    @Test func withLatencyNothingIsAnsweredAtOnceAndNothingIsDrawn() async {
+        for latency in [(ms: 5, jitter: 0), (ms: 0, jitter: 5)] {
+            let slow = SimulationSettings(
+                latencyMilliseconds: latency.ms, jitterMilliseconds: latency.jitter, failureRate: 0.5, seed: 42)
+            let service = SimulatedService(settings: slow)
+            #expect(outcomesWithoutWaiting(of: service, count: 5) == Array(repeating: nil, count: 5))
+            let comment = CommentRequest(component: "comment", target: "p1", viewer: "v", text: "Hi")
+            #expect(service.sendWithoutWaiting(comment) == nil)
+            // The awaited calls draw from where a new service starts: those not answered drew nothing.
+            let expected = await outcomes(of: SimulatedService(settings: slow), count: 8)
+            #expect(await outcomes(of: service, count: 8) == expected)
+            #expect(expected.contains(true) && expected.contains(false))
+        }
+    }
+
     @Test func defaultSettingsAreValid() throws {
         let defaults = SimulationSettings()
         #expect(
