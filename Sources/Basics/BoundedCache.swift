@@ -22,22 +22,42 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
         @usableFromInline var misses = 0
         /// The young generation's weight (see `weigh`).
         @usableFromInline var youngBytes = 0
+        /// The hashes of keys that missed once and were not admitted (`Admission.onSecondMiss`).
+        @usableFromInline var missedOnce: Set<Int> = []
 
         @usableFromInline init() {}
     }
 
+    /// Which keys that miss a cache may keep.
+    public enum Admission: Sendable {
+        /// Every key.
+        case always
+        /// A key that missed before, among the last `window` keys that missed once (a key seen once is
+        /// noted, not kept): so that a stream of keys that never come back within the cache's reach costs
+        /// no store and evicts nothing that does come back.
+        case onSecondMiss(window: Int)
+    }
+
+    /// What a lookup found: the value, or whether the key may be kept now (`Admission`).
+    public enum Lookup {
+        case hit(Value)
+        case miss(admitted: Bool)
+    }
+
     /// The most entries kept at once.
     public let capacity: Int
+    public let admission: Admission
     /// The most bytes kept at once, as `weigh` counts them; `Int.max` when entries are not weighed.
     public let byteCapacity: Int
     @usableFromInline let weigh: (@Sendable (Value) -> Int)?
     @usableFromInline let generations = Mutex(Generations())
 
     /// - Parameter capacity: The most entries kept at once (at least 2).
-    public init(capacity: Int) {
+    public init(capacity: Int, admission: Admission = .always) {
         self.capacity = max(2, capacity)
         self.byteCapacity = .max
         self.weigh = nil
+        self.admission = admission
     }
 
     /// A cache bounded by bytes too: at most `byteCapacity` bytes as `weigh` counts a value, and no value
@@ -46,6 +66,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
         self.capacity = max(2, capacity)
         self.byteCapacity = max(2, byteCapacity)
         self.weigh = weigh
+        self.admission = .always
     }
 
     // Inlinable, so that callers in other modules get code specialised for their key and value types
@@ -65,21 +86,46 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// The value kept for `key`, if any.
     @inlinable
     public func lookUp(_ key: Key) -> Value? {
+        generations.withLock { found(key, in: &$0) }
+    }
+
+    /// The value kept for `key`; on a miss, whether the cache's `admission` lets it keep one now (a key
+    /// not admitted is noted, in the same critical section, so that its next miss is).
+    @inlinable
+    public func lookUpAdmitting(_ key: Key) -> Lookup {
         generations.withLock { generations in
-            if let value = generations.young[key] {
-                generations.hits += 1
-                return value
+            if let value = found(key, in: &generations) {
+                return .hit(value)
             }
-            guard let value = generations.old.removeValue(forKey: key) else {
-                generations.misses += 1
-                return nil
+            guard case .onSecondMiss(let window) = admission else { return .miss(admitted: true) }
+            let hash = key.hashValue
+            if generations.missedOnce.remove(hash) != nil {
+                return .miss(admitted: true)
             }
+            if generations.missedOnce.count >= max(1, window) {
+                generations.missedOnce.removeAll(keepingCapacity: true)
+            }
+            generations.missedOnce.insert(hash)
+            return .miss(admitted: false)
+        }
+    }
+
+    /// The value for `key`, counted as a hit or a miss; a hit in the old generation moves to the young.
+    @inlinable
+    func found(_ key: Key, in generations: inout Generations) -> Value? {
+        if let value = generations.young[key] {
             generations.hits += 1
-            Self.insert(
-                value, for: key, into: &generations, capacity: capacity, weight: weigh?(value) ?? 0,
-                byteCapacity: byteCapacity, weigh: weigh)
             return value
         }
+        guard let value = generations.old.removeValue(forKey: key) else {
+            generations.misses += 1
+            return nil
+        }
+        generations.hits += 1
+        Self.insert(
+            value, for: key, into: &generations, capacity: capacity, weight: weigh?(value) ?? 0,
+            byteCapacity: byteCapacity, weigh: weigh)
+        return value
     }
 
     /// Keeps `value` for `key`.
@@ -100,6 +146,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
             generations.young = [:]
             generations.old = [:]
             generations.youngBytes = 0
+            generations.missedOnce = []
         }
     }
 

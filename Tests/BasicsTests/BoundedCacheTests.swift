@@ -69,4 +69,34 @@ import Testing
         cache.store([UInt8](repeating: 3, count: 100), for: 100)
         #expect(cache.lookUp(100) == [UInt8](repeating: 3, count: 100), "the same key again replaces its value")
     }
+
+    /// Whether a lookup found `key`, or on a miss whether the key was admitted.
+    private func look(_ cache: BoundedCache<Int, Int>, _ key: Int) -> String {
+        switch cache.lookUpAdmitting(key) {
+        case .hit(let value): "hit \(value)"
+        case .miss(let admitted): admitted ? "admitted" : "noted"
+        }
+    }
+
+    @Test func onSecondMissAKeyIsAdmittedTheSecondTimeItMissesWithinTheWindow() {
+        let cache = BoundedCache<Int, Int>(capacity: 8, admission: .onSecondMiss(window: 4))
+        #expect(look(cache, 1) == "noted")
+        #expect(look(cache, 1) == "admitted")
+        cache.store(10, for: 1)
+        #expect(look(cache, 1) == "hit 10")
+        #expect(look(cache, 1) == "hit 10", "a hit is not a miss: nothing to note")
+        // Keys that come back only after more than the window of others are noted again, never admitted.
+        for key in 2...7 { #expect(look(cache, key) == "noted") }
+        for key in 2...7 { #expect(look(cache, key) == "noted", "key \(key) came back too late") }
+        #expect(cache.statistics.hits == 2 && cache.statistics.misses == 14)
+        cache.removeAll()
+        #expect(look(cache, 1) == "noted", "what was noted goes with everything else")
+    }
+
+    @Test func alwaysAdmitsEveryMiss() {
+        let cache = BoundedCache<Int, Int>(capacity: 8)
+        #expect(look(cache, 1) == "admitted")
+        cache.store(3, for: 1)
+        #expect(look(cache, 1) == "hit 3")
+    }
 }

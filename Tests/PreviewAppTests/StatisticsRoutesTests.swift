@@ -29,12 +29,13 @@ import Testing
             try await offThePool {
                 let connection = try RawConnection(port: port)
                 _ = try connection.request("/posts/p1", headers: carol)  // rendered
+                _ = try connection.request("/posts/p1", headers: carol)  // the kept page, its answer kept
                 _ = try connection.request("/posts/p1", headers: carol)  // the same bytes: sent again
                 _ = try connection.request("/posts/p1", headers: carol + ["Accept: text/html"])  // the kept page
             }
             let after = try await offThePool { try self.stats(port) }
             #expect(after["/renderCache/pages/misses"] == .int(1))
-            #expect(after["/renderCache/pages/hits"] == .int(1))
+            #expect(after["/renderCache/pages/hits"] == .int(2))
             #expect(after["/renderCache/pages/kept"] == .int(1))
             #expect(after["/reuse/sameRequest/served"] == .int(1))
             #expect(after["/reuse/sameHeaders/held"] == .int(0), "no bodiless answer yet")

@@ -13,14 +13,18 @@ extension HTTPServer {
         {
             let request = MessageFingerprint(
                 request: connection, method: state.method, target: state.rawTarget, version: version)
-            if let entry = sameRequest.lookUp(request) {
+            switch sameRequest.lookUp(request) {
+            case .reuse(let entry):
                 connectionState(connection)?.clearDeadline()
                 state.phase = .answered
                 state.status = entry.status
                 state.bytesSent = entry.byteCount
                 return entry.queue(on: connection, for: state)
+            case .keepAnswer:
+                state.fingerprint = request  // to reuse the response for, if it may be reused
+            case .answerOnly:
+                break
             }
-            state.fingerprint = request  // to reuse the response for, if it may be reused
         }
         let headers = Self.requestHeaders(of: connection)
         let request: HTTPRequest

@@ -2,7 +2,8 @@
 /// anew. Every type here is named for what a reused answer is matched on.
 ///
 /// What is reused: a response its route marks `reusableWhile`, sent again to a request that is the same
-/// byte for byte (`ReuseForSameRequest`, keyed by a `MessageFingerprint`; a response with
+/// byte for byte (`ReuseForSameRequest`, keyed by a `MessageFingerprint`, kept from the request's second
+/// time; a response with
 /// `perRequestHeaders` goes out around the same body with those headers made anew,
 /// `ReuseWithPerRequestHeaders`), and an answer without a body (a tap's redirect, a `304`), sent as the one
 /// made for the first with the same status and headers (`ReuseForSameHeaders`); each holds libmicrohttpd's

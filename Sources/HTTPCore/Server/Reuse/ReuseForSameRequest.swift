@@ -7,11 +7,18 @@ import Synchronization
 ///
 /// A response is reused only when its responder says it may be (`HTTPResponse.reusableWhile`), only
 /// while that check still holds, and only for a request whose fingerprint (method, target, version and
-/// every header) is the same. A response that sets a cookie is reused only when the cookie is one of its
+/// every header) is the same. It is kept when its request comes a second time within the reach of the
+/// cache (among the last `capacity` requests that missed once): a request that comes once, or comes back
+/// only after more others than the cache can hold (many viewers, each with pages of their own), costs no
+/// store and evicts nothing that is asked for again. A response that sets a cookie is reused only when the cookie is one of its
 /// `perRequestHeaders`, made anew for every request; a stream is never reused.
 ///
 /// ```swift
-/// if let entry = sameRequest.lookUp(fingerprint) { return entry.queue(on: connection) }
+/// switch sameRequest.lookUp(fingerprint) {
+/// case .reuse(let entry): return entry.queue(on: connection, for: state)
+/// case .keepAnswer: state.fingerprint = fingerprint   // the answer is kept once sent, if it may be
+/// case .answerOnly: break
+/// }
 /// ```
 final class ReuseForSameRequest: Sendable {
     /// One reused answer, in one of two forms.
@@ -60,14 +67,28 @@ final class ReuseForSameRequest: Sendable {
     private let served = Atomic<Int>(0)
 
     init(capacity: Int) {
-        entries = BoundedCache(capacity: capacity)
+        entries = BoundedCache(capacity: capacity, admission: .onSecondMiss(window: capacity))
     }
 
-    /// The answer reused for this very request, if it is still current.
-    func lookUp(_ fingerprint: MessageFingerprint) -> Entry? {
-        guard let entry = entries.lookUp(fingerprint), entry.isCurrent() else { return nil }
-        served.add(1, ordering: .relaxed)
-        return entry
+    /// What to do with a request.
+    enum Lookup {
+        /// Send this answer, reused for this very request and still current.
+        case reuse(Entry)
+        /// Answer it, and keep the answer if it may be kept: the request came before.
+        case keepAnswer
+        /// Answer it: the request is new (noted, so that it is kept when it comes again).
+        case answerOnly
+    }
+
+    func lookUp(_ fingerprint: MessageFingerprint) -> Lookup {
+        switch entries.lookUpAdmitting(fingerprint) {
+        case .hit(let entry):
+            guard entry.isCurrent() else { return .keepAnswer }
+            served.add(1, ordering: .relaxed)
+            return .reuse(entry)
+        case .miss(let admitted):
+            return admitted ? .keepAnswer : .answerOnly
+        }
     }
 
     /// Keeps `response`, just queued as `sent` (whose reference this takes over when it keeps it whole),
