@@ -158,7 +158,8 @@ rows = []
 
 def row(name, ours, reference=None, note="", node=None):
     rows.append((name, ours, reference, note, node))
-    ratio = f"{ours['rps'] / reference['rps']:.2f}x rps, {ours['cpu'] / reference['cpu']:.2f}x cpu" if reference else ""
+    ratio = (f"{ours['rps'] / reference['rps']:.2f}x rps, {ours['cpu'] / reference['cpu']:.2f}x cpu, "
+             f"the reference's p99 {reference['p99']:.2f} ms" if reference else "")
     if node:
         ratio += f"; {ours['rps'] / node['rps']:.2f}x Node's rps"
     print(f"  {name}: {ours['rps']:.0f} req/s, p50 {ours['p50']:.2f} ms, p99 {ours['p99']:.2f} ms, "

@@ -151,6 +151,18 @@ public struct CommentBox: HTMLComponent {
 
     /// `2026-11-30 09:15 UTC`, from `2026-11-30T09:15:00.000Z`.
     static func shown(iso: String) -> String {
-        iso.prefix(10) + " " + iso.dropFirst(11).prefix(5) + " UTC"
+        // On the bytes: the date, the hour and minute, then the zone (taking substrings by `Character` cost
+        // more than the rest of a comment's markup).
+        var bytesOf = iso
+        return bytesOf.withUTF8 { bytes in
+            guard bytes.count >= 16 else { return iso + " UTC" }
+            return String(unsafeUninitializedCapacity: 20) { shown in
+                _ = shown.initialize(fromContentsOf: bytes[0..<10])
+                shown[10] = UInt8(ascii: " ")
+                _ = UnsafeMutableBufferPointer(rebasing: shown[11..<16]).initialize(fromContentsOf: bytes[11..<16])
+                _ = UnsafeMutableBufferPointer(rebasing: shown[16..<20]).initialize(fromContentsOf: " UTC".utf8)
+                return 20
+            }
+        }
     }
 }
