@@ -59,7 +59,15 @@ public struct StateReads: Sendable {
         // @unchecked: a recorder is made for one synchronous render and used only on its thread, through
         // the task-local value that `recording` binds for the length of the render.
         @TaskLocal static var current: Recorder?
-        var reads: [Read] = []
+        // Unchecked: only the rendering thread touches it (above), so the runtime's access check on every
+        // note would guard nothing.
+        @exclusivity(unchecked) var reads: [Read]
+
+        init() {
+            // Room for a page's reads (a feed reads 40 parts), so that noting one is not a reallocation.
+            reads = []
+            reads.reserveCapacity(48)
+        }
 
         func note(_ cell: VersionCell, at version: UInt64) {
             if let last = reads.last, last.cell === cell, last.version == version { return }
