@@ -30,4 +30,12 @@ public struct HTMLRaw: Sendable {
     public init(bytes: [UInt8]) {
         storage = .bytes(bytes)
     }
+
+    /// The markup's length in UTF-8 bytes (for a cache's byte budget).
+    public var byteCount: Int {
+        switch storage {
+        case .string(let string): string.utf8.count
+        case .bytes(let bytes): bytes.count
+        }
+    }
 }

@@ -111,4 +111,10 @@ struct HTMLBufferTests {
         #expect(small.bytes == large.bytes)
         #expect(HTMLWellFormedness.check(small.bytes) == [])
     }
+
+    @Test func rawMarkupCountsItsBytesEitherWay() {
+        #expect(HTMLRaw(unsafeMarkup: "<b>é</b>").byteCount == 9)
+        #expect(HTMLRaw(bytes: Array("<b>é</b>".utf8)).byteCount == 9)
+        #expect(HTMLRaw(bytes: []).byteCount == 0)
+    }
 }

@@ -704,7 +704,9 @@ def raw_requests(port, requests):
         while b"\r\n\r\n" not in buffer:
             buffer += connection.recv(65536)
         head, _, rest = buffer.partition(b"\r\n\r\n")
-        length = int(re.search(rb"(?i)content-length:\s*(\d+)", head).group(1)) if b"ontent-" in head else 0
+        # A bodiless answer may carry no Content-Length (and other headers that contain "Content-").
+        found = re.search(rb"(?i)\r\ncontent-length:\s*(\d+)", head)
+        length = int(found.group(1)) if found else 0
         while len(rest) < length:
             rest += connection.recv(65536)
         buffer = rest[length:]

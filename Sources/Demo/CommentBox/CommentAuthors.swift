@@ -8,6 +8,8 @@ struct CommentAuthors: Sendable {
     /// Each user's avatar, rendered once: a pure function of the fixtures, shown beside every comment of
     /// theirs on every render of a thread.
     private let avatars: [Viewer: RenderedAvatar]
+    /// Each committed comment's markup, rendered once: a pure function of the comment and of the fixtures.
+    private let rendered = RenderedComments()
 
     init(users: [User]) {
         self.users = Dictionary(
@@ -24,7 +26,12 @@ struct CommentAuthors: Sendable {
 
     /// `thread`'s comments as entries, the comment being sent last.
     func entries(_ thread: CommentThread, fillingSendingText fills: Bool) -> [CommentBox.Entry] {
-        var entries = thread.comments.map { entry($0, sending: false, fill: nil) }
+        let markups = rendered.markups(for: thread.comments) { comment in
+            CommentBox.markup(of: entry(comment, sending: false, fill: nil))
+        }
+        var entries = zip(thread.comments, markups).map { comment, markup in
+            CommentBox.Entry(markup: markup, of: entry(comment, sending: false, fill: nil))
+        }
         if let sending = thread.sending {
             entries.append(entry(sending, sending: true, fill: fills ? CommentDefinition.textField : nil))
         }

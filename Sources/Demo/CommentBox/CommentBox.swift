@@ -30,6 +30,9 @@ public struct CommentBox: HTMLComponent {
         /// The form field whose value the browser script puts in as this comment's text (`data-fill`),
         /// for a comment the server renders before it knows the text.
         public var fill: String?
+        /// This entry's markup as `CommentBox.markup(of:)` rendered it earlier, shown as it is: a caller
+        /// that shows the same comment on many renders (a thread) renders it once.
+        public var markup: HTMLRaw?
 
         public init(
             author: String, avatar: (any HTMLComponent)? = nil, text: String, time: Timestamp?, sending: Bool = false,
@@ -42,6 +45,19 @@ public struct CommentBox: HTMLComponent {
             self.sending = sending
             self.fill = fill
         }
+
+        /// An entry shown as `markup`, which `CommentBox.markup(of:)` rendered from an entry.
+        public init(markup: HTMLRaw, of entry: Entry) {
+            self = entry
+            self.markup = markup
+        }
+    }
+
+    /// `entry`'s markup, as a box shows it in its thread: to be kept and given back as `Entry.markup`.
+    public static func markup(of entry: Entry) -> HTMLRaw {
+        var html = HTMLBuffer()
+        write(entry, into: &html)
+        return HTMLRaw(bytes: html.bytes)
     }
 
     /// The root's id; the field, its label and the error take ids from it.
@@ -85,12 +101,12 @@ public struct CommentBox: HTMLComponent {
             }
             html.element(.ol, .class("comment-list")) { html in
                 for comment in comments {
-                    write(comment, into: &html)
+                    Self.write(comment, into: &html)
                 }
                 if !sending {
                     // The place of a comment being sent, hidden: showing one changes attributes and text
                     // only, so the optimistic state is a small patch, not a second copy of the thread.
-                    write(Entry(author: "You", text: "", time: nil, sending: true), hidden: true, into: &html)
+                    Self.write(Entry(author: "You", text: "", time: nil, sending: true), hidden: true, into: &html)
                 }
             }
             action.renderForm(class: "comment-form", into: &html) { html in
@@ -118,7 +134,11 @@ public struct CommentBox: HTMLComponent {
         }
     }
 
-    private func write(_ comment: Entry, hidden: Bool = false, into html: inout HTMLBuffer) {
+    private static func write(_ comment: Entry, hidden: Bool = false, into html: inout HTMLBuffer) {
+        if let markup = comment.markup, !hidden {
+            html.raw(markup)
+            return
+        }
         html.element(
             .li,
             [

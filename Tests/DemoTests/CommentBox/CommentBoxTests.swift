@@ -89,4 +89,18 @@ import Testing
         #expect(box(draft: "\nafter").contains(#"dir="auto">"# + "\n\nafter</textarea>"))
         #expect(box(draft: "a\u{0}b").contains("a\u{FFFD}b</textarea>"))
     }
+
+    @Test func anEntryKeptAsItsMarkupRendersAsTheEntryItself() {
+        let entries: [CommentBox.Entry] = [
+            .init(author: "Tim <b>", text: "<script>alert(1)</script> & \u{202E}txet", time: Self.at),
+            .init(author: "Ada", text: "Second\nline", time: Self.at),
+        ]
+        let kept = entries.map { CommentBox.Entry(markup: CommentBox.markup(of: $0), of: $0) }
+        #expect(box(kept) == box(entries), "the same bytes, with or without the kept markup")
+        #expect(box(kept, busy: true) == box(entries, busy: true))
+        // The kept markup is what is shown: nothing of the entry is rendered again.
+        let elsewhere = CommentBox.Entry(
+            markup: CommentBox.markup(of: entries[1]), of: .init(author: "Someone else", text: "Other", time: nil))
+        #expect(box([elsewhere]) == box([entries[1]]))
+    }
 }
