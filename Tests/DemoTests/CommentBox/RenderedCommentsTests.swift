@@ -15,17 +15,21 @@ import Testing
     }
 
     /// The markups, and the ids of the comments `render` was asked for.
-    private func markups(_ kept: RenderedComments, _ comments: [Components.Comment]) -> (markups: [String], rendered: [Int]) {
+    private func markups(
+        _ kept: RenderedComments, _ comments: [Components.Comment]
+    ) -> (markups: [String], rendered: [Int]) {
         var rendered: [Int] = []
         let markups = kept.markups(for: comments) { comment in
             rendered.append(comment.id)
             return HTMLRaw(unsafeMarkup: "<li>\(comment.id) \(comment.text)</li>")
         }
-        return (markups.map { raw in
-            var html = HTMLBuffer()
-            html.raw(raw)
-            return String(decoding: html.bytes, as: UTF8.self)
-        }, rendered)
+        return (
+            markups.map { raw in
+                var html = HTMLBuffer()
+                html.raw(raw)
+                return String(decoding: html.bytes, as: UTF8.self)
+            }, rendered
+        )
     }
 
     @Test func aCommentIsRenderedOnceAndItsMarkupShownAgain() {
