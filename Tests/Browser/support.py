@@ -114,7 +114,11 @@ def wait_until_settled(driver, post_id, timeout=SETTLE_SECONDS):
 
 
 def wait_for(driver, predicate, message, timeout=SETTLE_SECONDS):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: predicate(d) or False, message)
+    # An element the predicate found may be replaced before it reads it (the page a 303 leads to loading,
+    # a swap): that is a "not yet", asked again, not a failure.
+    return WebDriverWait(
+        driver, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+    ).until(lambda d: predicate(d) or False, message)
 
 
 def wait_until_gone(driver, element, timeout, message="the element was never replaced"):
