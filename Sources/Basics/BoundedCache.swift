@@ -46,6 +46,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
 
     /// The most entries kept at once.
     public let capacity: Int
+    /// Which keys that miss `lookUpAdmitting` lets the caller keep.
     public let admission: Admission
     /// The most bytes kept at once, as `weigh` counts them; `Int.max` when entries are not weighed.
     public let byteCapacity: Int

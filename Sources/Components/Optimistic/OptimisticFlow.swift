@@ -94,11 +94,8 @@ public struct OptimisticFlow<Model: OptimisticModel>: Sendable {
             turn.finish()
             throw error
         }
-        guard begun.sends else {
-            defer { turn.finish() }
-            return .response(answer(attempt, end(attempt, begun, succeeded: true, started: started)))
-        }
-        if let succeeded = call.sendWithoutWaiting() {
+        // Nothing to send succeeds at once; otherwise the service may tell the outcome now.
+        if let succeeded = begun.sends ? call.sendWithoutWaiting() : true {
             defer { turn.finish() }
             return .response(answer(attempt, end(attempt, begun, succeeded: succeeded, started: started)))
         }
@@ -110,6 +107,8 @@ public struct OptimisticFlow<Model: OptimisticModel>: Sendable {
     }
 
     /// The same, with a call that is always awaited (a change whose service has no way to answer at once).
+    /// A change the model does not admit is answered as deferred work that throws, as before this form
+    /// shared the one above.
     ///
     /// - Parameter send: The service call; throws when the change was not saved.
     public func handle(
@@ -117,11 +116,10 @@ public struct OptimisticFlow<Model: OptimisticModel>: Sendable {
         send: @escaping @Sendable () async throws -> Void,
         answer: @escaping @Sendable (Attempt, Outcome) -> HTTPResponse
     ) -> HTTPOutcome {
-        let turn = store.turns.take(attempt.key)
-        return .deferred {
-            await turn.wait()
-            defer { turn.finish() }
-            return answer(attempt, try await apply(attempt, call: .awaited(send)))
+        do {
+            return try handle(attempt, call: .awaited(send), answer: answer)
+        } catch {
+            return .deferred { throw error }
         }
     }
 

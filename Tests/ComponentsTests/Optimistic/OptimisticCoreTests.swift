@@ -200,4 +200,18 @@ import Testing
         #expect(statusAtOnce(try flow(store).handle(attempt(1), call: call(service), answer: answer)) == .ok)
         #expect(store.committed("t", viewer: "alice") == 10)
     }
+
+    @Test func theClosureFormIsAlwaysAwaitedAndARefusalIsDeferredWorkThatThrows() async throws {
+        let store = OptimisticStore(Tally(totals: ["t": 3]))
+        let sends = Counter()
+        let outcome = flow(store).handle(attempt(2), send: { sends.increment() }, answer: answer)
+        #expect(statusAtOnce(outcome) == nil, "deferred: the closure may wait")
+        #expect(store.view("t", viewer: "alice")?.shown == 5, "the optimistic state shows before the call")
+        #expect(await outcome.resolve().status == .ok)
+        #expect(sends.value == 1 && store.committed("t", viewer: "alice") == 5 && store.turns.busyKeys == 0)
+        let refused = flow(store).handle(attempt(9), send: { sends.increment() }, answer: answer)
+        #expect(statusAtOnce(refused) == nil)
+        #expect(await refused.resolve().status == .conflict, "the refusal, as the router answers it")
+        #expect(sends.value == 1 && store.turns.busyKeys == 0)
+    }
 }
