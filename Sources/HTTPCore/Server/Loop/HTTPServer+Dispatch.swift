@@ -73,8 +73,14 @@ extension HTTPServer {
         let handle = ConnectionHandle(connection)
         Task.immediateDetached(executorPreference: handlerPool) {
             let response = await HTTPOutcome.deferred(work).resolve()
-            if state.handoff.withLock({ $0.deliver(response) }) {
+            switch state.handoff.withLock({ $0.deliver(response) }) {
+            case .resume:
+                self.suspended.remove(state)
                 handle.resume()
+            case .kept:
+                break
+            case .dropped:
+                self.suspended.abandonedWorkEnded()
             }
             self.pendingRequests.subtract(1, ordering: .releasing)
         }
@@ -85,6 +91,7 @@ extension HTTPServer {
             // Under the lock: the task's `deliver` waits for it, so its resume comes after this.
             handoff.suspend()
             MHD_suspend_connection(connection)
+            suspended.add(state, handle)
             return nil
         }
         if let finished {

@@ -32,6 +32,8 @@ public final class HTTPServer: Sendable {
     let activeRequests = Atomic<Int>(0)
     /// Deferred handlers running while their connection is suspended.
     let pendingRequests = Atomic<Int>(0)
+    /// The requests among those whose connections are suspended, for a shutdown that cannot wait longer.
+    let suspended = SuspendedRequests()
     /// The threads deferred handlers run on.
     let handlerPool: HandlerPool
     /// Answers reused for repeated identical requests; `nil` when the configuration reuses none.
@@ -192,12 +194,15 @@ public final class HTTPServer: Sendable {
     /// connections to close (an idle keep-alive connection is closed once the server has been quiet a
     /// moment; a connection with a request waiting to be read is not idle). Connections that arrive
     /// meanwhile wait in the socket's backlog, which matters when another process holds the same socket
-    /// and serves them next (`ServerConfiguration.listenDescriptor`). A second caller waits until the
-    /// first has stopped the server; a call on a stopped server returns at once.
+    /// and serves them next (`ServerConfiguration.listenDescriptor`). A request whose deferred work is
+    /// still running when `gracePeriod` is over is answered `503` with `Retry-After` by the server (the
+    /// work's own answer, if it ever comes, is dropped), so a handler that never ends cannot hold the stop
+    /// up. A second caller waits until the first has stopped the server; a call on a stopped server
+    /// returns at once.
     ///
     /// - Important: It blocks until then. Deferred handlers run on the server's own handler threads, but
     ///   what they await may need the cooperative pool: from `async` code call it off that pool (on a
-    ///   thread of its own), or it may wait for work it is holding up.
+    ///   thread of its own), or it may wait out the grace period for work it is holding up.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         let deadline = ContinuousClock.now + gracePeriod
         let isFirst = lifecycle.withLock { state -> Bool? in
@@ -240,7 +245,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Waits until no request is in flight and no connection is left (or only idle ones, for a moment),
-    /// or `deadline` passes; then for deferred work still running, which always finishes.
+    /// or `deadline` passes; then answers the requests whose deferred work is still running.
     ///
     /// Polled every 2 ms: libmicrohttpd reports no event when a request arrives unread on a connection or a
     /// connection falls idle, which is what this waits for.
@@ -263,12 +268,32 @@ public final class HTTPServer: Sendable {
             }
             usleep(2_000)
         }
-        // Suspended connections must not exist when the daemon stops; if the grace period ran out with
-        // deferred work still running, wait for it before stopping.
-        while pendingRequests.load(ordering: .acquiring) > 0 {
+        // Suspended connections must not exist when the daemon stops. If the grace period ran out with
+        // deferred work still running, the server answers the requests it holds itself (a request still on
+        // its way to being suspended is answered on the next round), and their work's answers, if they
+        // ever come, are dropped; so a handler that never ends cannot hold the server up.
+        var answeredInstead = 0
+        while pendingRequests.load(ordering: .acquiring) > suspended.abandonedCount {
+            answeredInstead += suspended.answerAll(with: Self.stoppedBeforeTheAnswer)
             usleep(5_000)
         }
+        // Then lets the daemons send those answers (a client that does not read them is closed by the
+        // connection timeout, or, at the latest, when the daemons stop).
+        let sendingUntil = ContinuousClock.now + Self.answersInsteadGrace
+        while answeredInstead > 0 && activeRequests.load(ordering: .acquiring) > 0 && ContinuousClock.now < sendingUntil
+        {
+            usleep(2_000)
+        }
     }
+
+    /// How a stopping server answers a request whose deferred work outlasted the grace period.
+    static let stoppedBeforeTheAnswer = HTTPResponse.plainError(
+        HTTPError(
+            .serviceUnavailable, "The server stopped before this request's answer was ready; try again.",
+            headers: ["Retry-After": "1"]))
+
+    /// How long a stopping server lets the daemons send the answers it gave in place of deferred work.
+    static let answersInsteadGrace: Duration = .seconds(5)
 
     /// How long a stopping server with only idle connections left waits for their clients to close them.
     static let idleConnectionGrace: Duration = .milliseconds(200)

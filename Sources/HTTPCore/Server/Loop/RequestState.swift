@@ -43,16 +43,39 @@ final class RequestState: @unchecked Sendable {
     /// The task starts on the server thread and may finish there; only if it awaits first is the
     /// connection suspended, under this lock, so that the task's resume can never come before it.
     struct Handoff {
-        private var response: HTTPResponse?
-        private var isSuspended = false
-
-        /// Stores the task's response; true when the connection was suspended and must be resumed.
-        mutating func deliver(_ response: HTTPResponse) -> Bool {
-            self.response = response
-            return isSuspended
+        /// Where the task's response went.
+        enum Delivery {
+            /// The connection was suspended: resume it.
+            case resume
+            /// The server thread takes it (the task answered before the connection was suspended).
+            case kept
+            /// The server answered instead (`answerInstead`, a shutdown's grace period ran out): dropped.
+            case dropped
         }
 
-        /// Takes the response if the task has delivered it.
+        private var response: HTTPResponse?
+        private var isSuspended = false
+        /// A response has been given, by the task or instead of it.
+        private var isAnswered = false
+
+        /// Stores the task's response, unless the server answered instead.
+        mutating func deliver(_ response: HTTPResponse) -> Delivery {
+            guard !isAnswered else { return .dropped }
+            isAnswered = true
+            self.response = response
+            return isSuspended ? .resume : .kept
+        }
+
+        /// Stores `response` in place of the task's, if the connection is suspended and the task has not
+        /// answered: true when the connection must be resumed.
+        mutating func answerInstead(_ response: HTTPResponse) -> Bool {
+            guard isSuspended, !isAnswered else { return false }
+            isAnswered = true
+            self.response = response
+            return true
+        }
+
+        /// Takes the response if one has been given.
         mutating func take() -> HTTPResponse? {
             defer { response = nil }
             return response

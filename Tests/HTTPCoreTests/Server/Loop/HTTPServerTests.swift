@@ -330,6 +330,35 @@ import Testing
         #expect(throws: (any Error).self) { try RawConnection(port: server.port).request("/healthz") }
     }
 
+    /// Deferred work that outlasts the grace period cannot hold the stop up: the server answers its request
+    /// itself (`503`, `Retry-After`), stops, and drops the work's own answer when it comes.
+    @Test func shutdownAnswersWorkThatOutlastsTheGracePeriod() async throws {
+        let never = Gate()
+        let server = try HTTPServer(configuration: Self.testConfiguration(), responder: Self.makeResponder(slow: never))
+        let connections = try (0..<2).map { _ in try RawConnection(port: server.port) }
+        for connection in connections {
+            try connection.write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        }
+        #expect(try await Self.eventually { server.pendingRequestCount == 2 })
+        let stopped = Atomic<Bool>(false)
+        Thread {
+            server.shutdown(gracePeriod: .milliseconds(200))
+            stopped.store(true, ordering: .releasing)
+        }.start()
+        #expect(
+            try await Self.eventually(within: 60) { stopped.load(ordering: .acquiring) },
+            "the shutdown waited for work that does not end")
+        let responses = try await offThePool { try connections.map { try $0.readResponse() } }
+        for response in responses {
+            #expect(response.statusCode == 503)
+            #expect(response.headers["Retry-After"] == "1")
+            #expect(response.bodyText.contains("stopped before this request's answer was ready"))
+        }
+        #expect(server.pendingRequestCount == 2, "the work itself is still running")
+        never.open()
+        #expect(try await Self.eventually { server.pendingRequestCount == 0 }, "its answers are dropped")
+    }
+
     /// Several threads stopping one server at once: each returns once it is stopped, and the listening
     /// socket is closed once (a second close would close whatever descriptor took its number meanwhile).
     @Test func concurrentShutdownsAllReturnAndCloseTheSocketOnce() async throws {
