@@ -4,9 +4,10 @@ import Synchronization
 ///
 /// A regression that leaves a turn or a tap waiting forever then fails its test instead of hanging the
 /// whole run (a time limit cannot end a wait that ignores cancellation). Work that overruns is left
-/// running in the background.
+/// running in the background. The default limit is long: it only matters when something is wrong, and a
+/// loaded machine (a sanitizer run, a busy CI host) can stall a test for many seconds.
 public func withDeadline<Value: Sendable>(
-    _ limit: Duration = .seconds(10),
+    _ limit: Duration = .seconds(30),
     _ work: @escaping @Sendable () async throws -> Value
 ) async throws -> Value? {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value?, any Error>) in
@@ -27,7 +28,7 @@ public func withDeadline<Value: Sendable>(
 }
 
 /// Whether `work` finished within `limit`; see `withDeadline`.
-public func completes(within limit: Duration = .seconds(10), _ work: @escaping @Sendable () async -> Void) async -> Bool
+public func completes(within limit: Duration = .seconds(30), _ work: @escaping @Sendable () async -> Void) async -> Bool
 {
     (try? await withDeadline(limit, work)) != nil
 }
