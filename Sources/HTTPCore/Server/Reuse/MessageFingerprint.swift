@@ -26,27 +26,84 @@ struct MessageFingerprint: Hashable, Sendable {
     }
 
     /// The fingerprint of a response without a body: its status, then each header's name and value.
+    ///
+    /// Every bodiless answer (a tap's `303`) passes here, so its bytes are written at once into storage of
+    /// their exact size, the same bytes `append` would write part by part.
     init(status: Int, headers: HTTPHeaders) {
-        self.init()
-        append(String(status))
-        for field in headers {
-            append(field.name)
-            append(field.value)
+        guard (100...999).contains(status) else {
+            self.init()
+            append(String(status))
+            for field in headers {
+                append(field.name)
+                append(field.value)
+            }
+            finish()
+            return
         }
+        var total = 4 + 3
+        for field in headers {
+            total += 8 + field.name.utf8.count + field.value.utf8.count
+        }
+        let written = [UInt8](unsafeUninitializedCapacity: total) { storage, initialized in
+            var writer = PartWriter(storage)
+            let digits: (UInt8, UInt8, UInt8) = (
+                UInt8(truncatingIfNeeded: 0x30 + status / 100), UInt8(truncatingIfNeeded: 0x30 + status / 10 % 10),
+                UInt8(truncatingIfNeeded: 0x30 + status % 10)
+            )
+            withUnsafeBytes(of: digits) { writer.write($0) }
+            for field in headers {
+                writer.write(field.name)
+                writer.write(field.value)
+            }
+            initialized = writer.offset
+        }
+        self.init(written: written)
+    }
+
+    /// The fingerprint of parts already written as `append` writes them.
+    private init(written: [UInt8]) {
+        bytes = written
         finish()
     }
 
-    /// Appends one part: its length (four bytes), then its bytes.
+    /// Writes parts as `append` does (the length, then the bytes) into storage made big enough for them.
+    private struct PartWriter {
+        let storage: UnsafeMutableBufferPointer<UInt8>
+        var offset = 0
+
+        init(_ storage: UnsafeMutableBufferPointer<UInt8>) {
+            self.storage = storage
+        }
+
+        mutating func write(_ part: UnsafeRawBufferPointer) {
+            precondition(offset + 4 + part.count <= storage.count, "a part beyond the counted size")
+            let base = UnsafeMutableRawPointer(storage.baseAddress!)
+            base.storeBytes(
+                of: UInt32(truncatingIfNeeded: part.count).littleEndian, toByteOffset: offset, as: UInt32.self)
+            if let source = part.baseAddress, part.count > 0 {
+                (base + offset + 4).copyMemory(from: source, byteCount: part.count)
+            }
+            offset += 4 + part.count
+        }
+
+        mutating func write(_ part: String) {
+            var part = part
+            part.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// Appends one part: its length (four bytes, little-endian), then its bytes.
     mutating func append(_ part: UnsafeRawBufferPointer) {
-        let count = UInt32(truncatingIfNeeded: part.count)
-        bytes.append(UInt8(truncatingIfNeeded: count))
-        bytes.append(UInt8(truncatingIfNeeded: count >> 8))
-        bytes.append(UInt8(truncatingIfNeeded: count >> 16))
-        bytes.append(UInt8(truncatingIfNeeded: count >> 24))
+        let count = UInt32(truncatingIfNeeded: part.count).littleEndian
+        withUnsafeBytes(of: count) { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: part)
     }
 
     mutating func append(_ part: String) {
+        // A native string's bytes are contiguous: no copy of the string to make them so.
+        if let done: Void = part.utf8.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) {
+            return done
+        }
         var part = part
         part.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }

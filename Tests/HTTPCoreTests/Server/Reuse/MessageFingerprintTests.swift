@@ -40,6 +40,25 @@ import Testing
         #expect(fingerprint([]) == fingerprint([]))
     }
 
+    /// A response's fingerprint, written at once, has the bytes that `append` writes part by part: for a
+    /// three-digit status, any other, no headers, empty values and text beyond ASCII.
+    @Test func aResponsesFingerprintIsItsPartsAppended() {
+        var headers = HTTPHeaders()
+        headers.add("Location", "/posts/p1?x=ä")
+        headers.add("X-Empty", "")
+        headers.add("Referrer-Policy", "same-origin")
+        for (status, fields) in [(303, headers), (204, HTTPHeaders()), (42, headers), (1_000, headers)] {
+            var parts = [String(status)]
+            for field in fields {
+                parts += [field.name, field.value]
+            }
+            let written = MessageFingerprint(status: status, headers: fields)
+            #expect(written.bytes == fingerprint(parts).bytes, "status \(status)")
+            #expect(written == fingerprint(parts))
+        }
+        #expect(MessageFingerprint(status: 303, headers: headers) != MessageFingerprint(status: 302, headers: headers))
+    }
+
     @Test func hashesOfManyTargetsDiffer() {
         // Every length up to well past one eight-byte word, and many similar targets.
         var hashes = Set<UInt64>()
