@@ -94,16 +94,15 @@ struct MessageFingerprint: Hashable, Sendable {
 
     /// Appends one part: its length (four bytes, little-endian), then its bytes.
     mutating func append(_ part: UnsafeRawBufferPointer) {
-        let count = UInt32(truncatingIfNeeded: part.count).littleEndian
-        withUnsafeBytes(of: count) { bytes.append(contentsOf: $0) }
+        let count = UInt32(truncatingIfNeeded: part.count)
+        bytes.append(UInt8(truncatingIfNeeded: count))
+        bytes.append(UInt8(truncatingIfNeeded: count >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: count >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: count >> 24))
         bytes.append(contentsOf: part)
     }
 
     mutating func append(_ part: String) {
-        // A native string's bytes are contiguous: no copy of the string to make them so.
-        if let done: Void = part.utf8.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) {
-            return done
-        }
         var part = part
         part.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
