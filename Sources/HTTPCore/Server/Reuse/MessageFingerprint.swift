@@ -30,27 +30,23 @@ struct MessageFingerprint: Hashable, Sendable {
     /// Every bodiless answer (a tap's `303`) passes here, so its bytes are written at once into storage of
     /// their exact size, the same bytes `append` would write part by part.
     init(status: Int, headers: HTTPHeaders) {
-        guard (100...999).contains(status) else {
-            self.init()
-            append(String(status))
-            for field in headers {
-                append(field.name)
-                append(field.value)
-            }
-            finish()
-            return
-        }
-        var total = 4 + 3
+        // A three-digit status (any HTTPStatus in use) is written without making a string of it.
+        let text = (100...999).contains(status) ? nil : String(status)
+        var total = 4 + (text?.utf8.count ?? 3)
         for field in headers {
             total += 8 + field.name.utf8.count + field.value.utf8.count
         }
         let written = [UInt8](unsafeUninitializedCapacity: total) { storage, initialized in
             var writer = PartWriter(storage)
-            let digits: (UInt8, UInt8, UInt8) = (
-                UInt8(truncatingIfNeeded: 0x30 + status / 100), UInt8(truncatingIfNeeded: 0x30 + status / 10 % 10),
-                UInt8(truncatingIfNeeded: 0x30 + status % 10)
-            )
-            withUnsafeBytes(of: digits) { writer.write($0) }
+            if var text {
+                text.withUTF8 { writer.write(UnsafeRawBufferPointer($0)) }
+            } else {
+                let digits: (UInt8, UInt8, UInt8) = (
+                    UInt8(truncatingIfNeeded: 0x30 + status / 100),
+                    UInt8(truncatingIfNeeded: 0x30 + status / 10 % 10), UInt8(truncatingIfNeeded: 0x30 + status % 10)
+                )
+                withUnsafeBytes(of: digits) { writer.write($0) }
+            }
             for field in headers {
                 writer.write(field.name)
                 writer.write(field.value)
