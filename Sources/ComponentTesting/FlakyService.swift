@@ -2,8 +2,8 @@ import Basics
 import Components
 import Synchronization
 
-/// A toggle service that fails at random, drawn from a seeded generator, after a short random delay.
-public final class FlakyService: ToggleService {
+/// A service that fails at random, drawn from a seeded generator, after a short random delay.
+public final class FlakyService: ComponentService {
     private struct State {
         var generator: SplitMix64
         var calls = 0
@@ -23,7 +23,7 @@ public final class FlakyService: ToggleService {
     public var calls: Int { state.withLock { $0.calls } }
     public var failures: Int { state.withLock { $0.failures } }
 
-    public func send(_ request: ToggleRequest) async throws(ServiceError) {
+    public func send(_ request: ServiceRequest) async throws(ServiceError) {
         try await call()
     }
 

@@ -2,7 +2,7 @@ import Basics
 import Components
 import Synchronization
 
-/// A toggle service whose calls a test scripts by their arrival index: which fail, and which are held
+/// A service whose calls a test scripts by their arrival index: which fail, and which are held
 /// until the test releases them. A request's forced outcome wins over the script, as in the app.
 ///
 /// ```swift
@@ -10,9 +10,9 @@ import Synchronization
 /// let app = try Application(options: options, service: service) { context in [Star.module(context)] }
 /// // … tap twice; the first waits until service.release(0), the second fails.
 /// ```
-public final class ScriptedService: ToggleService {
+public final class ScriptedService: ComponentService {
     private struct State {
-        var requests: [ToggleRequest] = []
+        var requests: [ServiceRequest] = []
         var released: Set<Int> = []
         var held: [Int: CheckedContinuation<Void, Never>] = [:]
         var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -31,7 +31,7 @@ public final class ScriptedService: ToggleService {
     }
 
     /// Every request received, in arrival order.
-    public var requests: [ToggleRequest] {
+    public var requests: [ServiceRequest] {
         state.withLock { $0.requests }
     }
 
@@ -39,11 +39,11 @@ public final class ScriptedService: ToggleService {
         state.withLock { $0.requests.count }
     }
 
-    public func send(_ request: ToggleRequest) async throws(ServiceError) {
+    public func send(_ request: ServiceRequest) async throws(ServiceError) {
         try await receive(request)
     }
 
-    private func receive(_ request: ToggleRequest) async throws(ServiceError) {
+    private func receive(_ request: ServiceRequest) async throws(ServiceError) {
         let (index, arrived) = state.withLock { state in
             state.requests.append(request)
             let count = state.requests.count

@@ -42,13 +42,13 @@ public final class Application: Sendable {
     /// - Throws: `ServerError` when the `--state` file is damaged or not ours (it is left untouched), or
     ///   when two modules share a name.
     public init(
-        options: PreviewOptions = PreviewOptions(), service toggleService: (any ToggleService)? = nil,
+        options: PreviewOptions = PreviewOptions(), service customService: (any ComponentService)? = nil,
         clock: @escaping @Sendable () -> Timestamp = { .now() },
         components: (ComponentContext) -> [any ComponentModule]
     ) throws(ServerError) {
         self.options = options
         let context = ComponentContext(
-            events: TapEventLog(capacity: options.eventCapacity), service: toggleService,
+            events: TapEventLog(capacity: options.eventCapacity), service: customService,
             simulation: SimulatedService(settings: options.simulation), flashLimits: options.flashLimits,
             renderCache: options.renderCache, clock: clock)
         self.context = context

@@ -25,7 +25,7 @@ public enum PreviewCommandLine {
     ///   - service: The changes' "network"; the simulated one from the flags when `nil`.
     ///   - components: Makes the modules to register from the app's context.
     public static func run(
-        program: String = "preview-server", variantCallImports: [String] = [], service: (any ToggleService)? = nil,
+        program: String = "preview-server", variantCallImports: [String] = [], service: (any ComponentService)? = nil,
         components: @escaping (ComponentContext) -> [any ComponentModule]
     ) -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())

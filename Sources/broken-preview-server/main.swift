@@ -6,8 +6,8 @@ import PreviewApp
 // `X-Simulate-Failure: always` asks to fail, so its handlers commit where they should roll back. It exists
 // to show that the scenarios catch a broken handler (the browser test of the gallery's Scenarios panel
 // runs against it); never serve it for anything else.
-struct SavesEverything: ToggleService {
-    func send(_ request: ToggleRequest) async throws(ServiceError) {}
+struct SavesEverything: ComponentService {
+    func send(_ request: ServiceRequest) async throws(ServiceError) {}
 }
 
 PreviewCommandLine.run(program: "broken-preview-server", service: SavesEverything()) { context in

@@ -78,7 +78,7 @@ if !onlyNewCount {
     let comments = commented.state(named: "comment") as! CommentStore
     let base = comments.committed("p1", viewer: viewer)?.comments.count ?? 0
     comments.restore(
-        StoredState(comments: [
+        StoredComment.stored([
             "p1": (0..<(20 - base)).map { index in
                 StoredComment(
                     comment: Comment(

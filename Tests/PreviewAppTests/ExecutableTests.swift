@@ -1,6 +1,7 @@
 import ComponentTesting
 import Demo
 import Foundation
+import HTTPCore
 import HTTPTesting
 import Testing
 
@@ -23,9 +24,12 @@ import Testing
         private let drained = DispatchSemaphore(value: 0)
         private var collected = Data()
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], environment: [String: String] = [:]) throws {
             process.executableURL = URL(fileURLWithPath: PackagePaths.serverBinary)
             process.arguments = arguments
+            if !environment.isEmpty {
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, ours in ours }
+            }
             process.standardOutput = stdout
             process.standardError = stderr
             try process.run()
@@ -209,6 +213,55 @@ extension ExecutableTests {
         _ = try await offThePool { second.waitForExit() }
     }
 
+    /// A database of the schema before the one table (likes, follows and comments with their keys, in a
+    /// table per kind): a kill in the middle of its migration leaves it as it was, of its old schema; the
+    /// next start migrates it with everything there, and a retry of a stored comment's key stores nothing.
+    @Test func aSchemaTwoDatabaseSurvivesAKillDuringItsMigrationAndMigratesWithNothingLost() async throws {
+        let path = try Self.stateFolder() + "/old.sqlite3"
+        _ = try sqlite3(path, LegacyStateDatabase.schemaTwo)
+        let killed = try ServerProcess(
+            ["--port", "0", "--quiet", "--state", path], environment: ["PREVIEW_TEST_KILL_IN_MIGRATION": "1"])
+        _ = try await offThePool { killed.waitForExit() }
+        #expect(killed.process.terminationReason == .uncaughtSignal && killed.process.terminationStatus == SIGKILL)
+        #expect(try sqlite3(path, "PRAGMA user_version") == "2\n")
+        #expect(
+            try sqlite3(path, "SELECT (SELECT count(*) FROM toggle_members) || ' ' || (SELECT count(*) FROM comments)")
+                == "4 3\n")
+        #expect(try sqlite3(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'entries'") == "0\n")
+        #expect(try sqlite3(path, "PRAGMA integrity_check") == "ok\n")
+
+        let (server, port) = try await startWithState(path)
+        defer { kill(server.process.processIdentifier, SIGTERM) }
+        #expect(try sqlite3(path, "PRAGMA user_version") == "3\n")
+        let (a1, b2) = ("viewer=v00000000000000a1", "viewer=v00000000000000b2")
+        func get(_ path: String, _ cookie: String) async throws -> String {
+            try await offThePool { try RawConnection(port: port).request(path, headers: ["Cookie: " + cookie]) }
+                .bodyText
+        }
+        let base = Fixtures.demo.likeCounts
+        #expect(
+            try await get("/api/posts/p1", a1)
+                == #"{"id":"p1","count":\#(base["p1"]! + 2),"liked":true,"pending":false}"#)
+        #expect(try await get("/api/posts/p2", b2).contains(#""liked":false"#))
+        #expect(try await get("/components/follow/state/ada", b2).contains(#""on":true"#))
+        func thread() async throws -> [String] {
+            let json = try JSONValue(parsing: Array(try await get("/components/comment/state/p1", a1).utf8))
+            guard case .array(let comments)? = json["/comments"] else { return [] }
+            return comments.compactMap { if case .string(let text)? = $0["/text"] { text } else { nil } }
+        }
+        let texts = try await thread()
+        #expect(texts.suffix(2) == [#"First <b>&</b> "quoted""#, "Second\non two lines"])
+        // A retry of a stored key is answered as its first send was, and stores nothing.
+        let retry = try await offThePool {
+            try RawConnection(port: port).request(
+                "POST", "/components/comment/send",
+                headers: ["Cookie: " + a1, "Content-Type: application/x-www-form-urlencoded"],
+                body: "post=p1&text=First&key=key-one-1")
+        }
+        #expect(retry.statusCode == 303)
+        #expect(try await thread() == texts)
+    }
+
     /// `kill -9` in the middle of a stream of likes: the file always loads, and the counts it gives
     /// keep the invariant.
     @Test func killNineAtAnyMomentLeavesAFileThatLoads() async throws {
@@ -268,7 +321,7 @@ extension ExecutableTests {
         }
         for (post, base) in Fixtures.demo.likeCounts {
             let members = try sqlite3(
-                path, "SELECT count(*) FROM toggle_members WHERE component = 'like' AND target = '\(post)'")
+                path, "SELECT count(*) FROM entries WHERE component = 'like' AND target = '\(post)'")
             let api = try await offThePool { try RawConnection(port: checkPort).request("/api/posts/\(post)") }
             #expect(
                 api.bodyText.contains(#""count":\#(base + (Int(members.dropLast()) ?? -1)),"#),
@@ -287,7 +340,7 @@ extension ExecutableTests {
         var counts: [Int] = []
         for _ in 0..<12 {
             try await Task.sleep(for: .milliseconds(250))
-            let answer = try await offThePool { try sqlite3(path, "SELECT count(*) FROM toggle_members") }
+            let answer = try await offThePool { try sqlite3(path, "SELECT count(*) FROM entries") }
             let count = try #require(Int(answer.dropLast()), "sqlite3 said: \(answer)")
             counts.append(count)
         }

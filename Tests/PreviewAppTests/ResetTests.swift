@@ -10,12 +10,12 @@ import Testing
 /// `POST /reset`: the startup state again, for test suites that isolate their tests.
 @Suite struct ResetTests {
     /// A like service that holds every request until the test lets it go.
-    final class HeldLikeService: ToggleService {
+    final class HeldLikeService: ComponentService {
         private let waiting = Mutex<[CheckedContinuation<Void, Never>]>([])
 
         var heldCount: Int { waiting.withLock { $0.count } }
 
-        func send(_ request: ToggleRequest) async throws(ServiceError) {
+        func send(_ request: ServiceRequest) async throws(ServiceError) {
             await withCheckedContinuation { continuation in waiting.withLock { $0.append(continuation) } }
         }
 
@@ -100,7 +100,7 @@ import Testing
         _ = try await app.responder.test(
             .post, "/components/follow/tap", headers: .viewer("vfile"), body: "uid=ada&following=true")
         try await offThePool { app.persister?.flush() }  // it blocks: not on the cooperative pool
-        let rows = "SELECT component || ' ' || target || ' ' || viewer FROM toggle_members ORDER BY 1"
+        let rows = "SELECT component || ' ' || target || ' ' || key FROM entries WHERE value = 'true' ORDER BY 1"
         let id = Viewer(id: "vfile")!.id
         #expect(try sqlite3(path, rows) == "follow ada \(id)\nlike p1 \(id)\n")
         _ = try await app.responder.test(.post, "/reset")

@@ -187,8 +187,8 @@ import Testing
 }
 
 /// A service that saves every change, forced failure or not: a broken handler.
-private struct AlwaysSaves: ToggleService {
-    func send(_ request: ToggleRequest) async throws(ServiceError) {}
+private struct AlwaysSaves: ComponentService {
+    func send(_ request: ServiceRequest) async throws(ServiceError) {}
 }
 
 /// The like button with a broken tap route: every tap is a `303`, whatever happened.

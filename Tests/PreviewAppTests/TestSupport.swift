@@ -23,7 +23,7 @@ enum PackagePaths {
 
 /// An app with the demo data, the real Public folder, and a fast, deterministic simulation.
 func makeApp(
-    latency: Int = 0, failureRate: Double = 0, seed: UInt64 = 7, service: (any ToggleService)? = nil
+    latency: Int = 0, failureRate: Double = 0, seed: UInt64 = 7, service: (any ComponentService)? = nil
 )
     -> Application
 {
@@ -50,7 +50,7 @@ private func testOptions(latency: Int = 0, failureRate: Double = 0, seed: UInt64
 
 extension Application {
     /// The app with the demo's modules, as `preview-server` runs it.
-    convenience init(options: PreviewOptions, service: (any ToggleService)? = nil) throws(ServerError) {
+    convenience init(options: PreviewOptions, service: (any ComponentService)? = nil) throws(ServerError) {
         try self.init(options: options, service: service) { Demo.modules($0) }
     }
 

@@ -15,6 +15,7 @@ import urllib.request
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 QUICK = "--quick" in sys.argv
 MEMORY_ONLY = "--memory" in sys.argv
+STATE_WRITES_ONLY = "--state-writes" in sys.argv
 CALLGRIND_ONLY = "--callgrind" in sys.argv
 MIXED_ONLY = "--mixed" in sys.argv
 DURATION = 3 if QUICK else 10
@@ -215,6 +216,9 @@ def main():
     if MEMORY_ONLY:
         memory_rows(binary, common)
         return
+    if STATE_WRITES_ONLY:
+        state_write_rows(os.environ.get("BENCH_BINARY") or binary, common)
+        return
     if CALLGRIND_ONLY:
         callgrind_rows(binary, common)
         return
@@ -356,6 +360,68 @@ def rss_mb(server):
     return proc_status(server.pid, "VmRSS") / 1024
 
 
+def state_rows(binary, common, size, liking):
+    """Taps against a --state database that holds `size` likes put straight into it with sqlite3: the taps
+    of 10,000 viewers (like and unlike, coalescing within each second's write) and new viewers' likes (a
+    new row each), with the bytes written to disk per tap (/proc/PID/io write_bytes). Works with the
+    database of either schema (one table `entries`, or the table per kind before it), so that an older
+    binary can be measured beside this one. Returns the rows and the first run's p99."""
+    results = []
+    database = os.path.join(WORK, "bench.sqlite3")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(database + suffix):
+            os.remove(database + suffix)
+    Server([binary] + common + ["--state", database]).stop()  # the schema, as the server makes it
+    tables = subprocess.run(["sqlite3", database, "SELECT name FROM sqlite_schema WHERE type = 'table'"],
+                            check=True, capture_output=True, text=True).stdout.split()
+    members = ("INSERT INTO entries SELECT 'like', 'p' || (1 + i % 20), printf('v%016x', i * 2654435761), 'true' FROM n"
+               if "entries" in tables else
+               "INSERT INTO toggle_members SELECT 'like', 'p' || (1 + i % 20), printf('v%016x', i * 2654435761) FROM n")
+    # The members, straight into the database with SQLite's own command line: distinct viewers, 20 posts.
+    subprocess.run(["sqlite3", database,
+                    f"WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < {size - 1}) " + members],
+                   check=True)
+    began = time.monotonic()
+    server = Server([binary] + common + ["--state", database])
+    loaded = time.monotonic() - began
+    rss = rss_mb(server)
+    written = proc_io(server.pid, "write_bytes")
+    run = wrk(server, "/components/like/tap", connections=32, script=viewers_script(), duration=MEMORY_SECONDS)
+    time.sleep(1.5)  # the run's last write is done
+    per_tap = (proc_io(server.pid, "write_bytes") - written) / max(run["rps"] * MEMORY_SECONDS, 1)
+    megabytes = sum(os.path.getsize(database + x) for x in ("", "-wal") if os.path.exists(database + x)) / 1e6
+    results.append((f"taps with {size:,} likes in the state database", f"{run['rps']:.0f} taps/s",
+                    f"p50 {run['p50']:.2f} ms, p99 {run['p99']:.2f} ms, {per_tap:,.0f} bytes written per tap, "
+                    f"database {megabytes:.0f} MB; loaded in {loaded:.2f} s, RSS {rss:.1f} MB",
+                    "≤ 1 KB written per tap at both sizes; p99 ≤ 1.2× without --state; 1 M load in about 1 s"))
+    # The same, each tap a new viewer's like: a new row every time, nothing coalesced in the second.
+    written = proc_io(server.pid, "write_bytes")
+    fresh = wrk(server, "/components/like/tap", connections=32, script=liking, duration=MEMORY_SECONDS)
+    time.sleep(1.5)
+    per_tap = (proc_io(server.pid, "write_bytes") - written) / max(fresh["rps"] * MEMORY_SECONDS, 1)
+    results.append((f"new viewers' likes, from {size:,} in the state database", f"{fresh['rps']:.0f} taps/s",
+                    f"p99 {fresh['p99']:.2f} ms, {per_tap:,.0f} bytes written per tap", "≤ 1 KB written per tap"))
+    server.stop()
+    return results, run["p99"]
+
+
+def print_rows(results):
+    print("\n| memory workload | amount | measured | target |")
+    print("|---|---|---|---|")
+    for name, amount, measured, target in results:
+        print(f"| {name} | {amount} | {measured} | {target} |")
+
+
+def state_write_rows(binary, common):
+    """`--state-writes [ROWS]`: only the state database's rows, at ROWS likes (200,000 unless given)."""
+    index = sys.argv.index("--state-writes")
+    size = int(sys.argv[index + 1]) if len(sys.argv) > index + 1 and sys.argv[index + 1].isdigit() else 200_000
+    print(f"state database: {MEMORY_SECONDS} s floods of like taps at {size:,} rows, wrk -t2 -c32, "
+          f"bytes from /proc/PID/io ({binary})", flush=True)
+    rows, _ = state_rows(binary, common, size, tap_script("cookieless-liking", None, "never"))
+    print_rows(rows)
+
+
 def memory_rows(binary, common):
     print(f"memory: {MEMORY_SECONDS} s floods of like taps, wrk -t2 -c32, RSS from /proc", flush=True)
     results = []
@@ -409,40 +475,11 @@ def memory_rows(binary, common):
     results.append((f"taps with {like_total(server) - start:,} likes committed, without --state",
                     f"{run['rps']:.0f} taps/s", f"p50 {run['p50']:.2f} ms, p99 {run['p99']:.2f} ms", ""))
     server.stop()
-    database = os.path.join(WORK, "bench.sqlite3")
     for size in (1_000, 1_000_000):
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(database + suffix):
-                os.remove(database + suffix)
-        Server([binary] + common + ["--state", database]).stop()  # the schema, as the server makes it
-        # The members, straight into the database with SQLite's own command line: distinct viewers, 20 posts.
-        subprocess.run(["sqlite3", database,
-                        f"WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < {size - 1}) "
-                        "INSERT INTO toggle_members SELECT 'like', 'p' || (1 + i % 20), "
-                        "printf('v%016x', i * 2654435761) FROM n"], check=True)
-        began = time.monotonic()
-        server = Server([binary] + common + ["--state", database])
-        loaded = time.monotonic() - began
-        rss = rss_mb(server)
-        written = proc_io(server.pid, "write_bytes")
-        run = wrk(server, "/components/like/tap", connections=32, script=viewers_script(), duration=MEMORY_SECONDS)
-        time.sleep(1.5)  # the run's last write is done
-        per_tap = (proc_io(server.pid, "write_bytes") - written) / max(run["rps"] * MEMORY_SECONDS, 1)
+        rows, p99_with_state = state_rows(binary, common, size, liking)
+        results += rows
         if size == 1_000_000:
-            p99["with --state"] = run["p99"]
-        megabytes = sum(os.path.getsize(database + x) for x in ("", "-wal") if os.path.exists(database + x)) / 1e6
-        results.append((f"taps with {size:,} likes in the state database", f"{run['rps']:.0f} taps/s",
-                        f"p50 {run['p50']:.2f} ms, p99 {run['p99']:.2f} ms, {per_tap:,.0f} bytes written per tap, "
-                        f"database {megabytes:.0f} MB; loaded in {loaded:.2f} s, RSS {rss:.1f} MB",
-                        "≤ 1 KB written per tap at both sizes; p99 ≤ 1.2× without --state; 1 M load in about 1 s"))
-        # The same, each tap a new viewer's like: a new row every time, nothing coalesced in the second.
-        written = proc_io(server.pid, "write_bytes")
-        fresh = wrk(server, "/components/like/tap", connections=32, script=liking, duration=MEMORY_SECONDS)
-        time.sleep(1.5)
-        per_tap = (proc_io(server.pid, "write_bytes") - written) / max(fresh["rps"] * MEMORY_SECONDS, 1)
-        results.append((f"new viewers' likes, from {size:,} in the state database", f"{fresh['rps']:.0f} taps/s",
-                        f"p99 {fresh['p99']:.2f} ms, {per_tap:,.0f} bytes written per tap", "≤ 1 KB written per tap"))
-        server.stop()
+            p99["with --state"] = p99_with_state
     # 5. Stored comments: RSS per comment once every thread is full (4,000: 200 on each of 20 posts), with
     #    the render cache off so that only the comments themselves are kept.
     server = Server([binary] + common + ["--render-cache", "off"])
@@ -458,10 +495,7 @@ def memory_rows(binary, common):
                     "bounded by 200 a thread"))
     server.stop()
     ratio = p99["with --state"] / max(p99["without --state"], 0.001)
-    print("\n| memory workload | amount | measured | target |")
-    print("|---|---|---|---|")
-    for name, amount, measured, target in results:
-        print(f"| {name} | {amount} | {measured} | {target} |")
+    print_rows(results)
     print(f"\ntap p99 with --state / without: {ratio:.2f}×")
 
 

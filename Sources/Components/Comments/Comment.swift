@@ -35,3 +35,44 @@ public struct StoredComment: Sendable, Hashable {
         self.key = key
     }
 }
+
+extension StoredComment {
+    /// The comment as an entry of its thread in the state database: its id, and
+    /// `{"viewer": "v…", "key": "…", "text": "…", "at": 1796029200000}` (milliseconds since 1970).
+    public var entry: (key: String, value: JSONValue) {
+        (
+            String(comment.id),
+            .object([
+                ("viewer", .string(comment.author.id)), ("key", .string(key)), ("text", .string(comment.text)),
+                ("at", .int(comment.at.millisecondsSince1970)),
+            ])
+        )
+    }
+
+    /// The comment an entry holds, or `nil` when it is not one (`entry`'s encoding).
+    public init?(key: String, value: JSONValue) {
+        guard let id = Int(key), case .string(let viewer)? = value["/viewer"], let author = Viewer(id: viewer),
+            case .string(let sentKey)? = value["/key"], case .string(let text)? = value["/text"],
+            case .int(let at)? = value["/at"]
+        else { return nil }
+        self.init(
+            comment: Comment(id: id, author: author, text: text, at: Timestamp(millisecondsSince1970: at)),
+            key: sentKey)
+    }
+
+    /// Threads of stored comments as the state database keeps them.
+    public static func stored(_ threads: [String: [StoredComment]]) -> StoredState {
+        StoredState(
+            entries: threads.mapValues { comments in
+                Dictionary(comments.map(\.entry), uniquingKeysWith: { _, later in later })
+            })
+    }
+
+    /// The threads of stored comments in what the state database kept, oldest first; an entry that is not
+    /// a comment is skipped.
+    public static func threads(in stored: StoredState) -> [String: [StoredComment]] {
+        stored.entries.mapValues { entries in
+            entries.compactMap { StoredComment(key: $0.key, value: $0.value) }.sorted { $0.comment.id < $1.comment.id }
+        }
+    }
+}

@@ -22,14 +22,14 @@ public struct CommentRoutes: RouteCollection {
     public let definition: CommentDefinition
     public let store: CommentStore
     private let flow: OptimisticFlow<CommentThreads>
-    private let service: any ToggleService
+    private let service: any ComponentService
     private let registry: ComponentRegistry
     private let events: TapEventLog
     private let clock: @Sendable () -> Timestamp
     private let render: @Sendable (String, CommentStore.Presentation, String?) -> SelfManaged
 
     public init(
-        definition: CommentDefinition, store: CommentStore, service: any ToggleService, events: TapEventLog,
+        definition: CommentDefinition, store: CommentStore, service: any ComponentService, events: TapEventLog,
         registry: ComponentRegistry, clock: @escaping @Sendable () -> Timestamp = { .now() }
     ) {
         self.clock = clock
@@ -50,10 +50,10 @@ public struct CommentRoutes: RouteCollection {
                 // A repeated key is answered as its first send was: it is not a send of its own.
                 guard outcome.sent else { return nil }
                 return TapEvent(
-                    component: component, instance: attempt.key.target, viewer: attempt.key.viewer,
-                    countName: "comments", textLength: attempt.change.text.count,
-                    prior: ToggleState(isOn: false, count: outcome.prior.comments.count),
-                    optimistic: ToggleState(isOn: false, count: outcome.prior.comments.count + 1),
+                    component: component, action: "send", instance: attempt.key.target, viewer: attempt.key.viewer,
+                    prior: CommentThread.eventState(count: outcome.prior.comments.count),
+                    optimistic: CommentThread.eventState(count: outcome.prior.comments.count + 1),
+                    details: [("textLength", .int(attempt.change.text.count))],
                     outcome: outcome.succeeded ? .committed : .rolledBack,
                     latencyMilliseconds: outcome.latencyMilliseconds)
             })
@@ -98,9 +98,10 @@ public struct CommentRoutes: RouteCollection {
             returnTo: returnTo ?? fallback,
             wantsFragment: request.wantsFragment)
         let component = definition.name
-        let comment = CommentRequest(
-            component: component, target: target, viewer: viewer, text: text, forcedOutcome: forced)
-        return try flow.handle(attempt, call: .comment(comment, through: service)) {
+        let comment = ServiceRequest(
+            component: component, action: "send", target: target, viewer: viewer, change: attempt.change,
+            description: .object([("textLength", .int(text.count))]), forcedOutcome: forced)
+        return try flow.handle(attempt, call: .send(comment, through: service)) {
             [definition, render] attempt, outcome in
             guard attempt.wantsFragment else { return .redirect(to: attempt.returnTo) }
             let thread = outcome.committed
@@ -129,9 +130,9 @@ public struct CommentRoutes: RouteCollection {
         let thread = store.committed(slot.target, viewer: slot.viewer) ?? CommentThread(comments: [])
         events.record(
             TapEvent(
-                component: definition.title, instance: slot.target, viewer: slot.viewer, countName: "comments",
-                textLength: text.count, prior: ToggleState(isOn: false, count: thread.comments.count),
-                outcome: .rejected))
+                component: definition.title, action: "send", instance: slot.target, viewer: slot.viewer,
+                prior: CommentThread.eventState(count: thread.comments.count),
+                details: [("textLength", .int(text.count))], outcome: .rejected))
         let shown = CommentStore.Presentation(
             thread: thread, draft: text, error: problem, invalid: true,
             key: CommentStore.key(target: slot.target, sent: thread.sentByViewer), focusesField: true)

@@ -133,7 +133,7 @@ public final class CommentStore: OptimisticComponentState {
     }
 
     public func restore(_ stored: StoredState) {
-        core.update { $0.restore(stored.comments) }
+        core.update { $0.restore(StoredComment.threads(in: stored)) }
     }
 
     /// The state endpoint's answer: `{"target": "p1", "count": 3, "pending": false, "comments": […]}`,

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// What a viewer is shown of one target's comments: the committed thread and, while their send is in
 /// flight, their comment being sent.
 public struct CommentThread: Sendable, Hashable {
@@ -13,5 +15,12 @@ public struct CommentThread: Sendable, Hashable {
         self.comments = comments
         self.sending = sending
         self.sentByViewer = sentByViewer
+    }
+}
+
+extension CommentThread {
+    /// A thread of `count` comments as an event shows it: `3 comments` and `{"count": 3}`.
+    public static func eventState(count: Int) -> EventState {
+        EventState(text: CompactCount.grouped(count) + " comments", json: .object([("count", .int(count))]))
     }
 }

@@ -112,7 +112,8 @@ extension CommentThreads: OptimisticModel {
         guard let id = keys[SentKey(viewer: viewer, key: draft.key)],
             let comment = threads[target]?.last(where: { $0.id == id })
         else { return }
-        journal.record(StoredComment(comment: comment, key: draft.key), target: target)
+        let entry = StoredComment(comment: comment, key: draft.key).entry
+        journal.write(entry.value, target: target, key: entry.key)
     }
 
     mutating func removeAll() {

@@ -19,20 +19,20 @@ public struct TapEvent: Sendable, Equatable {
 
     public var sequence: Int
     public var time: Timestamp
-    /// `LikeButton`, `FollowButton` or `AvatarView`.
+    /// The component's type name: `LikeButton`, `AvatarView`, yours.
     public var component: String
+    /// The action that was taken (`tap`, `send`, `rate`), when the component has one.
+    public var action: String?
     /// The post id or user id the component shows.
     public var instance: String
     public var viewer: Viewer
-    /// A toggle's name for its state (`liked`, `following`): the key of `prior` and `optimistic` in JSON.
-    public var stateName: String?
-    /// What a count without a state counts, in the plural (`comments`): `prior` and `optimistic` are then
-    /// only counts, `{"count": 3}`.
-    public var countName: String?
-    /// The length of the text a send carried, in characters (never the text itself).
-    public var textLength: Int?
-    public var prior: ToggleState?
-    public var optimistic: ToggleState?
+    /// The state before the change, in the component's words.
+    public var prior: EventState?
+    /// The state shown at once while the change was in flight, in the component's words.
+    public var optimistic: EventState?
+    /// More about the change, in the component's words, as JSON members added to the event's
+    /// (a send's `textLength`: the length of its text, never the text itself).
+    public var details: [(String, JSONValue)]
     public var outcome: Outcome
     /// How long the tap took to handle, including the simulated network.
     public var latencyMilliseconds: Int
@@ -42,13 +42,12 @@ public struct TapEvent: Sendable, Equatable {
         sequence: Int = 0,
         time: Timestamp = .now(),
         component: String,
+        action: String? = nil,
         instance: String,
         viewer: Viewer,
-        stateName: String? = nil,
-        countName: String? = nil,
-        textLength: Int? = nil,
-        prior: ToggleState? = nil,
-        optimistic: ToggleState? = nil,
+        prior: EventState? = nil,
+        optimistic: EventState? = nil,
+        details: [(String, JSONValue)] = [],
         outcome: Outcome,
         latencyMilliseconds: Int = 0,
         location: String? = nil
@@ -56,13 +55,12 @@ public struct TapEvent: Sendable, Equatable {
         self.sequence = sequence
         self.time = time
         self.component = component
+        self.action = action
         self.instance = instance
         self.viewer = viewer
-        self.stateName = stateName
-        self.countName = countName
-        self.textLength = textLength
         self.prior = prior
         self.optimistic = optimistic
+        self.details = details
         self.outcome = outcome
         self.latencyMilliseconds = latencyMilliseconds
         self.location = location
@@ -70,47 +68,39 @@ public struct TapEvent: Sendable, Equatable {
 }
 
 extension TapEvent {
+    public static func == (lhs: TapEvent, rhs: TapEvent) -> Bool {
+        lhs.sequence == rhs.sequence && lhs.time == rhs.time && lhs.component == rhs.component
+            && lhs.action == rhs.action && lhs.instance == rhs.instance && lhs.viewer == rhs.viewer
+            && lhs.prior == rhs.prior && lhs.optimistic == rhs.optimistic && lhs.outcome == rhs.outcome
+            && lhs.latencyMilliseconds == rhs.latencyMilliseconds && lhs.location == rhs.location
+            && JSONValue.object(lhs.details) == JSONValue.object(rhs.details)
+    }
+
     /// The event as JSON, as `/events` and `/events/stream` send it.
     public var json: JSONValue {
-        func state(_ state: ToggleState?) -> JSONValue {
-            guard let state else { return .null }
-            if stateName == nil && countName != nil {
-                return .object([("count", .int(state.count))])
-            }
-            return .object([(stateName ?? "on", .bool(state.isOn)), ("count", .int(state.count))])
-        }
         var fields: [(String, JSONValue)] = [
             ("sequence", .int(sequence)),
             ("time", .string(time.iso8601)),
             ("component", .string(component)),
             ("instance", .string(instance)),
             ("viewer", .string(viewer.id)),
-            ("prior", state(prior)),
-            ("optimistic", state(optimistic)),
+            ("prior", prior?.json ?? .null),
+            ("optimistic", optimistic?.json ?? .null),
             ("outcome", .string(outcome.rawValue)),
             ("latencyMs", .int(latencyMilliseconds)),
             ("location", location.map(JSONValue.string) ?? .null),
-            ("priorText", .string(describe(prior))),
-            ("optimisticText", .string(describe(optimistic))),
+            ("priorText", .string(Self.text(of: prior))),
+            ("optimisticText", .string(Self.text(of: optimistic))),
         ]
-        if let textLength {
-            fields.append(("textLength", .int(textLength)))
+        fields += details
+        if let action {
+            fields.append(("action", .string(action)))
         }
         return .object(fields)
     }
 
-    /// A state of this event as the log shows it: a toggle's (`describe(_:as:)`), or a count, "3 comments".
-    func describe(_ state: ToggleState?) -> String {
-        if stateName == nil, let countName, let state {
-            return CompactCount.grouped(state.count) + " " + countName
-        }
-        return Self.describe(state, as: stateName)
-    }
-
-    /// A state as the event log shows it: "liked, 1,234", "not following, 7", or "–" for none. The JSON
-    /// carries it as `priorText` and `optimisticText`, so that a script shows the server's words.
-    public static func describe(_ state: ToggleState?, as name: String?) -> String {
-        guard let state, let name else { return "–" }
-        return (state.isOn ? "" : "not ") + name + ", " + CompactCount.grouped(state.count)
+    /// A state as the event log shows it: its text, or "–" for none.
+    public static func text(of state: EventState?) -> String {
+        state?.text ?? "–"
     }
 }

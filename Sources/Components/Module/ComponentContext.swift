@@ -6,8 +6,8 @@ import Basics
 public struct ComponentContext: Sendable {
     /// Every handled tap, for the gallery's log and `/events`.
     public let events: TapEventLog
-    /// The "network" every toggle's change goes through: `simulation`, or a test's own.
-    public let service: any ToggleService
+    /// The "network" every change of every kind goes through: `simulation`, or a test's own.
+    public let service: any ComponentService
     /// The simulated network and its settings (latency, failure rate, seed), shown in the status bar.
     public let simulation: SimulatedService
     /// How many one-time messages wait, and for how long.
@@ -20,7 +20,7 @@ public struct ComponentContext: Sendable {
     public let clock: @Sendable () -> Timestamp
 
     public init(
-        events: TapEventLog = TapEventLog(), service: (any ToggleService)? = nil,
+        events: TapEventLog = TapEventLog(), service: (any ComponentService)? = nil,
         simulation: SimulatedService = SimulatedService(), flashLimits: FlashLimits = FlashLimits(),
         renderCache: Bool = true, registry: ComponentRegistry = ComponentRegistry(),
         clock: @escaping @Sendable () -> Timestamp = { .now() }

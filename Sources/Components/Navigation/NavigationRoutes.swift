@@ -37,6 +37,7 @@ public struct NavigationRoutes: RouteCollection {
         events.record(
             TapEvent(
                 component: definition.title,
+                action: "tap",
                 instance: target,
                 viewer: request.viewer,
                 outcome: .redirected,

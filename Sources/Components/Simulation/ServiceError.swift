@@ -1,4 +1,4 @@
-/// Why a simulated service call (a like, a follow) was not saved.
+/// Why a service call (a like, a comment, yours) was not saved.
 public struct ServiceError: Error, Sendable, Equatable {
     public var message: String
 

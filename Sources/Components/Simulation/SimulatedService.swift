@@ -8,7 +8,7 @@ import Synchronization
 /// Outcomes are drawn from one seeded generator in the order calls arrive (every component alike), so a
 /// fixed seed and a fixed sequence of taps give the same outcomes every run. A request's `forcedOutcome`
 /// overrides the draw (but still consumes it, so forcing one tap does not shift the others).
-public final class SimulatedService: ToggleService {
+public final class SimulatedService: ComponentService {
     private let state: Mutex<State>
 
     private struct State {
@@ -35,22 +35,14 @@ public final class SimulatedService: ToggleService {
         set { state.withLock { $0 = State(settings: newValue, generator: SplitMix64(seed: newValue.seed)) } }
     }
 
-    public func send(_ request: ToggleRequest) async throws(ServiceError) {
-        try await deliver(forcedOutcome: request.forcedOutcome, component: request.component)
-    }
-
-    /// A comment draws its latency and outcome from the same sequence as every toggle's change.
-    public func send(_ request: CommentRequest) async throws(ServiceError) {
+    /// Every change, of any kind, draws its latency and outcome from the one sequence.
+    public func send(_ request: ServiceRequest) async throws(ServiceError) {
         try await deliver(forcedOutcome: request.forcedOutcome, component: request.component)
     }
 
     /// With no latency to wait out, the outcome now (drawn as `send` draws it); otherwise `nil`, and
     /// nothing drawn.
-    public func sendWithoutWaiting(_ request: ToggleRequest) -> Result<Void, ServiceError>? {
-        deliverNow(forcedOutcome: request.forcedOutcome, component: request.component)
-    }
-
-    public func sendWithoutWaiting(_ request: CommentRequest) -> Result<Void, ServiceError>? {
+    public func sendWithoutWaiting(_ request: ServiceRequest) -> Result<Void, ServiceError>? {
         deliverNow(forcedOutcome: request.forcedOutcome, component: request.component)
     }
 

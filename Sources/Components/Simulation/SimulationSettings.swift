@@ -1,4 +1,4 @@
-/// How the simulated services (likes, follows) behave.
+/// How the simulated service behaves, for every change of every kind.
 public struct SimulationSettings: Sendable, Hashable {
     /// How long each request takes, in milliseconds.
     public var latencyMilliseconds: Int

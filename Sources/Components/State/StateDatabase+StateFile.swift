@@ -50,7 +50,7 @@ extension StateDatabase {
             }
             let database = try StateDatabase(path: imported)
             do throws(SQLiteError) {
-                try database.replaceAll(with: members.mapValues { $0.mapValues(MemberSet.init) })
+                try database.replaceAll(with: members.mapValues(Membership.stored))
             } catch {
                 database.close()
                 unlink(imported)
@@ -58,7 +58,7 @@ extension StateDatabase {
             }
             let count = members.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
             return Opened(
-                database: database, stored: members.mapValues { StoredState(members: $0) },
+                database: database, stored: members.mapValues(Membership.stored),
                 note: "imported \(count) members from the state file \(path) into \(imported), which is used "
                     + "from now on (\(path) was left as it was)")
         case .other:

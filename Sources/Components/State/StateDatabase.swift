@@ -1,37 +1,32 @@
 import Basics
+import HTTPCore
 import SQLite
 import Synchronization
 
-/// Every stateful component's committed state in one SQLite database (`--state FILE`), in WAL mode:
+/// Every stateful component's committed state in one SQLite database (`--state FILE`), in WAL mode, in
+/// one table whatever the components' kinds:
 ///
 /// ```sql
-/// CREATE TABLE toggle_members (      -- who has a toggle on: who likes a post, who follows a user
-///     component TEXT NOT NULL,       -- the component's catalogue name: like, follow, yours
-///     target    TEXT NOT NULL,       -- what it is on for: p1, ada
-///     viewer    TEXT NOT NULL,       -- who: v and 16 hexadecimal digits, as the viewer cookie
-///     PRIMARY KEY (component, target, viewer)
-/// ) WITHOUT ROWID;
-///
-/// CREATE TABLE comments (            -- the comments viewers sent (the base data's are not stored)
-///     component TEXT NOT NULL,       -- the component's catalogue name: comment
-///     id        INTEGER NOT NULL,    -- unique per component, in the order they committed
-///     target    TEXT NOT NULL,       -- the thread: p1
-///     viewer    TEXT NOT NULL,       -- the author, as the viewer cookie
-///     key       TEXT NOT NULL,       -- the idempotency key that sent it
-///     text      TEXT NOT NULL,
-///     at        INTEGER NOT NULL,    -- milliseconds since 1970
-///     PRIMARY KEY (component, id)
+/// CREATE TABLE entries (             -- what each component's model keeps, entry by entry
+///     component TEXT NOT NULL,       -- the component's catalogue name: like, comment, rating, yours
+///     target    TEXT NOT NULL,       -- what it keeps state of: p1, ada
+///     key       TEXT NOT NULL,       -- an entry of the target, in the model's words: a viewer, a comment's id
+///     value     TEXT NOT NULL,       -- the entry as JSON, in the model's own encoding: true, 4, {"text": …}
+///     PRIMARY KEY (component, target, key)
 /// ) WITHOUT ROWID;
 /// ```
 ///
-/// `PRAGMA application_id` says the file is ours and `PRAGMA user_version` which schema it has (2; a
-/// database of schema 1, which had no comments, gains the table when opened); a
-/// database of another application, or of a newer schema, is refused and left untouched. A write is the
-/// changes since the last one (`StateChanges`), in one transaction.
+/// Read with `sqlite3`: `SELECT key, json_extract(value, '$.text') FROM entries WHERE component = 'comment'`.
+///
+/// `PRAGMA application_id` says the file is ours and `PRAGMA user_version` which schema it has (3). A
+/// database of an earlier schema (1 or 2, with a table per kind) is migrated in place when opened, in one
+/// transaction (`StateDatabase+Migration`); a database of another application, or of a newer schema, is
+/// refused and left untouched. A write is the changes since the last one (`StateChanges`), in one
+/// transaction.
 public final class StateDatabase: Sendable {
     /// 'SMPV': a self-managed preview state database.
     static let applicationID: Int64 = 0x534D_5056
-    static let schemaVersion: Int64 = 2
+    static let schemaVersion: Int64 = 3
 
     /// Why a state database was refused.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -80,45 +75,25 @@ public final class StateDatabase: Sendable {
         }
         try database.script("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
         if version < schemaVersion {
-            try database.transaction { database in
-                try database.execute(
-                    """
-                    CREATE TABLE IF NOT EXISTS toggle_members (
-                        component TEXT NOT NULL, target TEXT NOT NULL, viewer TEXT NOT NULL,
-                        PRIMARY KEY (component, target, viewer)
-                    ) WITHOUT ROWID
-                    """)
-                try database.execute(
-                    """
-                    CREATE TABLE IF NOT EXISTS comments (
-                        component TEXT NOT NULL, id INTEGER NOT NULL, target TEXT NOT NULL, viewer TEXT NOT NULL,
-                        key TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL,
-                        PRIMARY KEY (component, id)
-                    ) WITHOUT ROWID
-                    """)
-                try database.execute("PRAGMA application_id = \(applicationID)")
-                try database.execute("PRAGMA user_version = \(schemaVersion)")
-            }
+            try migrate(database, from: tables > 0 ? version : 0)
         }
     }
 
-    /// Every component's state, as stored; a viewer that is not one is skipped.
+    /// The one table, as schema 3 has it.
+    static let createEntries = """
+        CREATE TABLE IF NOT EXISTS entries (
+            component TEXT NOT NULL, target TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+            PRIMARY KEY (component, target, key)
+        ) WITHOUT ROWID
+        """
+
+    /// Every component's state, as stored; an entry whose value is not JSON is skipped.
     public func load() throws(Failure) -> [String: StoredState] {
         var loaded: [String: StoredState] = [:]
         do {
-            try database.rows("SELECT component, target, viewer FROM toggle_members") { row in
-                guard let viewer = Viewer(id: row.text(2)) else { return }
-                loaded[row.text(0), default: StoredState()].members[row.text(1), default: []].insert(viewer)
-            }
-            try database.rows(
-                "SELECT component, id, target, viewer, key, text, at FROM comments ORDER BY component, id"
-            ) { row in
-                guard let viewer = Viewer(id: row.text(3)) else { return }
-                let comment = Comment(
-                    id: Int(row.integer(1)), author: viewer, text: row.text(5),
-                    at: Timestamp(millisecondsSince1970: Int(row.integer(6))))
-                loaded[row.text(0), default: StoredState()].comments[row.text(2), default: []].append(
-                    StoredComment(comment: comment, key: row.text(4)))
+            try database.rows("SELECT component, target, key, value FROM entries") { row in
+                guard let value = try? JSONValue(parsing: Array(row.text(3).utf8)) else { return }
+                loaded[row.text(0), default: StoredState()].entries[row.text(1), default: [:]][row.text(2)] = value
             }
         } catch {
             throw Failure(message: "cannot read the state database \(path): \(error)")
@@ -133,37 +108,24 @@ public final class StateDatabase: Sendable {
             try database.transaction { database in
                 for (component, changes) in changes where !changes.isEmpty {
                     if changes.reset {
-                        try database.execute("DELETE FROM toggle_members WHERE component = ?", [.text(component)])
-                        try database.execute("DELETE FROM comments WHERE component = ?", [.text(component)])
-                    }
-                    for (target, comments) in changes.comments {
-                        for stored in comments {
-                            try database.execute(
-                                """
-                                INSERT OR REPLACE INTO comments (component, id, target, viewer, key, text, at)
-                                VALUES (?, ?, ?, ?, ?, ?, ?)
-                                """,
-                                [
-                                    .text(component), .integer(Int64(stored.comment.id)), .text(target),
-                                    .text(stored.comment.author.id), .text(stored.key), .text(stored.comment.text),
-                                    .integer(Int64(stored.comment.at.millisecondsSince1970)),
-                                ])
-                        }
+                        try database.execute("DELETE FROM entries WHERE component = ?", [.text(component)])
                     }
                     // In key order: neighbouring rows share pages, so fewer pages are written.
-                    let members = changes.members.map {
-                        (target: $0.key.target, viewer: $0.key.viewer.id, on: $0.value)
-                    }
-                    .sorted { ($0.target, $0.viewer) < ($1.target, $1.viewer) }
-                    for (target, viewer, isMember) in members {
-                        let values: [SQLiteValue] = [.text(component), .text(target), .text(viewer)]
-                        if isMember {
+                    for (entry, value) in changes.entries.sorted(by: { $0.key < $1.key }) {
+                        if let value {
                             try database.execute(
-                                "INSERT OR IGNORE INTO toggle_members (component, target, viewer) VALUES (?, ?, ?)",
-                                values)
+                                """
+                                INSERT INTO entries (component, target, key, value) VALUES (?, ?, ?, ?)
+                                ON CONFLICT DO UPDATE SET value = excluded.value WHERE value != excluded.value
+                                """,
+                                [
+                                    .text(component), .text(entry.target), .text(entry.key),
+                                    .text(String(decoding: value.encoded(), as: UTF8.self)),
+                                ])
                         } else {
                             try database.execute(
-                                "DELETE FROM toggle_members WHERE component = ? AND target = ? AND viewer = ?", values)
+                                "DELETE FROM entries WHERE component = ? AND target = ? AND key = ?",
+                                [.text(component), .text(entry.target), .text(entry.key)])
                         }
                     }
                 }
@@ -175,19 +137,9 @@ public final class StateDatabase: Sendable {
         }
     }
 
-    /// Replaces everything with `members` (an imported state file), in one transaction.
-    func replaceAll(with members: [String: [String: MemberSet]]) throws(SQLiteError) {
-        var changes: [String: StateChanges] = [:]
-        for (component, targets) in members {
-            var change = StateChanges(reset: true)
-            for (target, viewers) in targets {
-                for viewer in viewers.all {
-                    change.record(true, target: target, viewer: viewer)
-                }
-            }
-            changes[component] = change
-        }
-        try write(changes)
+    /// Replaces everything with `stored` (an imported state file), in one transaction.
+    func replaceAll(with stored: [String: StoredState]) throws(SQLiteError) {
+        try write(stored.mapValues(\.asChanges))
     }
 
     /// For tests: makes every write fail, as a full disk would (`SQLITE_FULL`, with `message`), until it is

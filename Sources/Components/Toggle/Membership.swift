@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// The committed state behind a toggle: for each target (a post, a user), a base count and the set of
 /// viewers for whom it is on (who like the post, who follow the user).
 ///
@@ -73,11 +75,38 @@ extension Membership: OptimisticModel {
         commit(desired, target: target, viewer: viewer)
     }
 
+    /// A member is stored as an entry of its target: the viewer, `true`; a viewer who left has none.
     func record(_ desired: Bool, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
-        journal.record(desired, target: target, viewer: viewer)
+        if desired {
+            journal.write(.bool(true), target: target, key: viewer.id)
+        } else {
+            journal.remove(target: target, key: viewer.id)
+        }
     }
 
     mutating func removeAll() {
         removeAllMembers()
+    }
+}
+
+extension Membership {
+    /// The members of each target as the state database keeps them (`record`'s encoding).
+    static func stored(_ members: [String: Set<Viewer>]) -> StoredState {
+        StoredState(
+            entries: members.mapValues { viewers in
+                Dictionary(uniqueKeysWithValues: viewers.map { ($0.id, JSONValue.bool(true)) })
+            })
+    }
+
+    /// The members of each target in what the state database kept: each entry whose key is a viewer and
+    /// whose value is `true`; anything else is skipped.
+    static func members(in stored: StoredState) -> [String: Set<Viewer>] {
+        stored.entries.mapValues { entries in
+            var viewers = Set<Viewer>()
+            for (key, value) in entries where value == .bool(true) {
+                if let viewer = Viewer(id: key) { viewers.insert(viewer) }
+            }
+            return viewers
+        }
     }
 }

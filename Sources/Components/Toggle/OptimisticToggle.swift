@@ -11,8 +11,9 @@ import HTTPCore
 /// ```swift
 /// let tap = OptimisticToggle.Tap(key: key, desired: liked, forced: try request.forcedOutcome(),
 ///                                returnTo: "/feed", wantsFragment: request.wantsFragment)
-/// let request = ToggleRequest(component: "like", target: key.target, viewer: key.viewer, on: liked)
-/// return try toggle.handle(tap, call: .toggle(request, through: service)) { result in
+/// let request = ServiceRequest(component: "like", action: "tap", target: key.target, viewer: key.viewer,
+///                              change: liked, description: .object([("liked", .bool(liked))]))
+/// return try toggle.handle(tap, call: .send(request, through: service)) { result in
 ///     LikeButton.selfManaged(post: key.target, liked: result.committed.isOn, …).renderedBytes
 /// }
 /// ```
@@ -100,8 +101,9 @@ public struct OptimisticToggle: Sendable {
             },
             event: { [component, stateName] tap, outcome in
                 TapEvent(
-                    component: component, instance: tap.key.target, viewer: tap.key.viewer, stateName: stateName,
-                    prior: outcome.prior, optimistic: outcome.optimistic,
+                    component: component, action: "tap", instance: tap.key.target, viewer: tap.key.viewer,
+                    prior: outcome.prior.eventState(named: stateName),
+                    optimistic: outcome.optimistic.eventState(named: stateName),
                     outcome: outcome.succeeded ? .committed : .rolledBack,
                     latencyMilliseconds: outcome.latencyMilliseconds)
             })

@@ -17,7 +17,7 @@ import HTTPCore
 public struct ToggleRoutes: RouteCollection {
     public let definition: ToggleDefinition
     let toggle: OptimisticToggle
-    let service: any ToggleService
+    let service: any ComponentService
     /// What a tap reads of the definition, taken out once: a tap then retains these alone, not the whole
     /// definition.
     private let tapFields: Set<String>
@@ -30,7 +30,7 @@ public struct ToggleRoutes: RouteCollection {
     /// - Parameter keepsAnswers: Keep the fragments taps answer with, by what they are rendered from
     ///   (`false` with `--render-cache off`).
     public init(
-        definition: ToggleDefinition, store: ToggleStore, service: any ToggleService, events: TapEventLog,
+        definition: ToggleDefinition, store: ToggleStore, service: any ComponentService, events: TapEventLog,
         keepsAnswers: Bool = true
     ) {
         self.answers = RenderedAnswers(limit: keepsAnswers ? RenderedAnswers.defaultLimit : 0)
@@ -73,8 +73,10 @@ public struct ToggleRoutes: RouteCollection {
             key: ToggleStore.Key(viewer: viewer, target: target), desired: on, forced: forced,
             returnTo: returnTo ?? fallback, wantsFragment: request.wantsFragment)
         let component = definition.name
-        let change = ToggleRequest(component: component, target: target, viewer: viewer, on: on, forcedOutcome: forced)
-        return try toggle.handle(tap, call: .toggle(change, through: service)) { [selfManaged, answers] result in
+        let change = ServiceRequest(
+            component: component, action: "tap", target: target, viewer: viewer, change: on,
+            description: .object([(stateField, .bool(on))]), forcedOutcome: forced)
+        return try toggle.handle(tap, call: .send(change, through: service)) { [selfManaged, answers] result in
             let shown = ToggleStore.Presentation(
                 state: result.committed, busy: false, animated: result.animated, message: result.message)
             return answers.bytes(for: .init(target: target, presentation: shown, returnTo: returnTo)) {

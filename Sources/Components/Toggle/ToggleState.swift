@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// What a toggle component shows a viewer: whether it is on for them (liked, following) and the count
 /// (likes, followers).
 public struct ToggleState: Sendable, Hashable {
@@ -13,5 +15,15 @@ public struct ToggleState: Sendable, Hashable {
     public func toggled(to desired: Bool) -> ToggleState {
         guard desired != isOn else { return self }
         return ToggleState(isOn: desired, count: count + (desired ? 1 : -1))
+    }
+}
+
+extension ToggleState {
+    /// This state as an event shows it, with the toggle's name for its state: `liked, 1,234` (`not liked,
+    /// 7` when off) and `{"liked": true, "count": 1234}`.
+    public func eventState(named name: String) -> EventState {
+        EventState(
+            text: (isOn ? "" : "not ") + name + ", " + CompactCount.grouped(count),
+            json: .object([(name, .bool(isOn)), ("count", .int(count))]))
     }
 }

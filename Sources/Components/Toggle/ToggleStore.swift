@@ -142,7 +142,7 @@ public final class ToggleStore: OptimisticComponentState {
 
     /// Restores the members the state database kept.
     public func restore(_ stored: StoredState) {
-        restore(stored.members)
+        restore(Membership.members(in: stored))
     }
 
     /// The targets that exist.

@@ -101,14 +101,17 @@ import Testing
         _ = store.core.begin(key, draft("Kept", "key-0007"))
         _ = store.core.finish(key, draft("Kept", "key-0007"), succeeded: true, leaving: nil)
         let changes = store.takeChanges()
-        #expect(
-            changes.comments["p1"]?.map(\.comment.text) == ["Kept"] && changes.comments["p1"]?.first?.key == "key-0007")
+        let written = changes.entries.compactMap { entry, value in
+            value.flatMap { StoredComment(key: entry.key, value: $0) }.map { (entry.target, $0) }
+        }
+        #expect(written.map(\.0) == ["p1"] && written.map(\.1.comment.text) == ["Kept"])
+        #expect(written.first?.1.key == "key-0007")
         let stored = store.stored
         store.reset()
         #expect(store.committed("p1", viewer: "alice")?.comments.map(\.text) == ["First"])
         #expect(store.takeChanges().reset)
         let restarted = CommentStore(base: Self.base)
-        restarted.restore(StoredState(comments: stored))
+        restarted.restore(StoredComment.stored(stored))
         #expect(restarted.committed("p1", viewer: "alice")?.comments.map(\.text) == ["First", "Kept"])
         guard case .proceeds(_, _, let sends) = restarted.core.begin(key, draft("Kept", "key-0007")) else {
             Issue.record("a repeat proceeds")

@@ -11,9 +11,8 @@ import Testing
             component: "LikeButton",
             instance: "p1",
             viewer: "alice",
-            stateName: "liked",
-            prior: .init(isOn: false, count: 10),
-            optimistic: .init(isOn: true, count: 11),
+            prior: ToggleState(isOn: false, count: 10).eventState(named: "liked"),
+            optimistic: ToggleState(isOn: true, count: 11).eventState(named: "liked"),
             outcome: .rolledBack,
             latencyMilliseconds: 12
         )

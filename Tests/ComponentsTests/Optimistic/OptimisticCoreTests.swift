@@ -30,7 +30,7 @@ import Testing
         }
 
         func record(_ amount: Int, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
-            journal.record(true, target: target, viewer: viewer)
+            journal.write(.int(totals[target, default: 0]), target: target, key: "total")
         }
 
         mutating func removeAll() { totals = totals.mapValues { _ in 0 } }
@@ -77,7 +77,7 @@ import Testing
         #expect(store.committed("t", viewer: "alice") == 2 && commits.value == 1)
         #expect(store.takeChanges().isEmpty, "nothing recorded before the first take")
         _ = try await flow(store).apply(attempt(1), call: .awaited {})
-        #expect(store.takeChanges().members.count == 1)
+        #expect(store.takeChanges().entries == [.init(target: "t", key: "total"): .int(3)])
         let before = store.version
         _ = try await flow(store).apply(attempt(0), call: .awaited { Issue.record("nothing to send, so no call") })
         #expect(store.version > before && commits.value == 2, "a change seen, no commit")
@@ -114,26 +114,30 @@ import Testing
     }
 
     /// A service whose every call is answered at once with `answer` (or, for `nil`, awaited), counting both.
-    final class AtOnceService: ToggleService {
+    final class AtOnceService: ComponentService {
         let answer: Result<Void, ServiceError>?
         let atOnce = Counter()
         let awaited = Counter()
 
         init(_ answer: Result<Void, ServiceError>?) { self.answer = answer }
 
-        func send(_ request: ToggleRequest) async throws(ServiceError) {
+        func send(_ request: ServiceRequest) async throws(ServiceError) {
             awaited.increment()
             if case .failure(let error) = answer { throw error }
         }
 
-        func sendWithoutWaiting(_ request: ToggleRequest) -> Result<Void, ServiceError>? {
+        func sendWithoutWaiting(_ request: ServiceRequest) -> Result<Void, ServiceError>? {
             atOnce.increment()
             return answer
         }
     }
 
     private func call(_ service: AtOnceService) -> ServiceCall {
-        .toggle(ToggleRequest(component: "tally", target: "t", viewer: "alice", on: true), through: service)
+        .send(
+            ServiceRequest(
+                component: "tally", action: "add", target: "t", viewer: "alice", change: 1,
+                description: .object([("amount", .int(1))])),
+            through: service)
     }
 
     /// The status of the answer when it came at once, or `nil` when it was deferred.

@@ -1,4 +1,5 @@
 import Components
+import HTTPCore
 import Testing
 
 @Suite struct SimulatedServiceTests {
@@ -10,8 +11,7 @@ import Testing
         for index in 0..<count {
             do {
                 try await service.send(
-                    ToggleRequest(
-                        component: "like", target: "p1", viewer: "v", on: index % 2 == 0, forcedOutcome: forced[index]))
+                    ServiceRequest.like(on: index % 2 == 0, forced: forced[index]))
                 results.append(true)
             } catch {
                 results.append(false)
@@ -51,7 +51,7 @@ import Testing
     @Test func failureIsAServiceError() async {
         let service = SimulatedService(settings: settings(failureRate: 1, seed: 3))
         await #expect(throws: ServiceError.self) {
-            try await service.send(ToggleRequest(component: "like", target: "p1", viewer: "v", on: true))
+            try await service.send(ServiceRequest.like(on: true))
         }
     }
 
@@ -95,7 +95,7 @@ import Testing
         let service = SimulatedService(
             settings: SimulationSettings(latencyMilliseconds: 50, jitterMilliseconds: 0, failureRate: 0, seed: 1))
         let elapsed = try await ContinuousClock().measure {
-            try await service.send(ToggleRequest(component: "like", target: "p1", viewer: "v", on: true))
+            try await service.send(ServiceRequest.like(on: true))
         }
         #expect(elapsed >= .milliseconds(50))
     }
@@ -106,8 +106,7 @@ import Testing
         of service: SimulatedService, count: Int = 50, forced: [Int: ForcedOutcome] = [:]
     ) -> [Bool?] {
         (0..<count).map { index in
-            let request = ToggleRequest(
-                component: "like", target: "p1", viewer: "v", on: index % 2 == 0, forcedOutcome: forced[index])
+            let request = ServiceRequest.like(on: index % 2 == 0, forced: forced[index])
             return service.sendWithoutWaiting(request).map { (try? $0.get()) != nil }
         }
     }
@@ -119,7 +118,9 @@ import Testing
         let forced = outcomesWithoutWaiting(
             of: SimulatedService(settings: settings(failureRate: 1, seed: 5)), count: 3, forced: [1: .succeed])
         #expect(forced == [false, true, false])
-        let comment = CommentRequest(component: "comment", target: "p1", viewer: "v", text: "Hi")
+        let comment = ServiceRequest(
+            component: "comment", action: "send", target: "p1", viewer: "v", change: "Hi",
+            description: .object([("textLength", .int(2))]))
         let failing = SimulatedService(settings: settings(failureRate: 1, seed: 5))
         #expect(throws: ServiceError.self) { try failing.sendWithoutWaiting(comment)?.get() }
     }
@@ -130,7 +131,9 @@ import Testing
                 latencyMilliseconds: latency.ms, jitterMilliseconds: latency.jitter, failureRate: 0.5, seed: 42)
             let service = SimulatedService(settings: slow)
             #expect(outcomesWithoutWaiting(of: service, count: 5) == Array(repeating: nil, count: 5))
-            let comment = CommentRequest(component: "comment", target: "p1", viewer: "v", text: "Hi")
+            let comment = ServiceRequest(
+                component: "comment", action: "send", target: "p1", viewer: "v", change: "Hi",
+                description: .object([("textLength", .int(2))]))
             #expect(service.sendWithoutWaiting(comment) == nil)
             // The awaited calls draw from where a new service starts: those not answered drew nothing.
             let expected = await outcomes(of: SimulatedService(settings: slow), count: 8)
@@ -164,5 +167,14 @@ import Testing
         } throws: { error in
             (error as? SimulationSettings.SettingsError)?.setting == name
         }
+    }
+}
+
+extension ServiceRequest {
+    /// A like of `p1` by `v`, as a like button's tap asks for it.
+    static func like(on: Bool, forced: ForcedOutcome? = nil) -> ServiceRequest {
+        ServiceRequest(
+            component: "like", action: "tap", target: "p1", viewer: "v", change: on,
+            description: .object([("liked", .bool(on))]), forcedOutcome: forced)
     }
 }

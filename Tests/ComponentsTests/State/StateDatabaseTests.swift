@@ -31,17 +31,16 @@ func oldStateFile(_ body: String, lines: Int) -> String {
         let opened = try StateDatabase.open(stateFile: path, known: known)
         #expect(opened.stored.isEmpty && opened.note == nil)
         #expect(try sqlite3(path, "PRAGMA journal_mode") == "wal\n")
-        #expect(try sqlite3(path, "PRAGMA user_version") == "2\n")
+        #expect(try sqlite3(path, "PRAGMA user_version") == "3\n")
         #expect(try sqlite3(path, "PRAGMA application_id") == "\(0x534D_5056)\n")
+        #expect(try sqlite3(path, "SELECT name FROM sqlite_schema WHERE type = 'table'") == "entries\n")
         #expect(
-            try sqlite3(path, "SELECT name FROM pragma_table_info('toggle_members') ORDER BY cid")
-                == "component\ntarget\nviewer\n")
-        #expect(
-            try sqlite3(path, "SELECT name FROM pragma_table_info('comments') ORDER BY cid")
-                == "component\nid\ntarget\nviewer\nkey\ntext\nat\n")
+            try sqlite3(path, "SELECT name FROM pragma_table_info('entries') ORDER BY cid")
+                == "component\ntarget\nkey\nvalue\n")
     }
 
-    @Test func aSchemaOneDatabaseGainsTheCommentsTableAndKeepsItsMembers() throws {
+    /// A schema-1 database, as the servers before comments made it.
+    private func schemaOne(_ path: String) throws {
         _ = try sqlite3(
             path,
             """
@@ -50,9 +49,14 @@ func oldStateFile(_ body: String, lines: Int) -> String {
             INSERT INTO toggle_members VALUES ('like', 'p1', 'va');
             PRAGMA application_id = \(0x534D_5056); PRAGMA user_version = 1;
             """)
+    }
+
+    @Test func aSchemaOneDatabaseIsMigratedWithItsMembers() throws {
+        try schemaOne(path)
         let opened = try StateDatabase.open(stateFile: path, known: known)
         #expect(opened.stored.members == ["like": ["p1": ["va"]]])
-        #expect(try sqlite3(path, "PRAGMA user_version") == "2\n")
+        #expect(try sqlite3(path, "PRAGMA user_version") == "3\n")
+        #expect(try sqlite3(path, "SELECT name FROM sqlite_schema WHERE type = 'table'") == "entries\n")
         var comments = StateChanges()
         let comment = Comment(
             id: 7, author: "va", text: "Line one\nand <two> & 'three'", at: .init(millisecondsSince1970: 5))
@@ -62,12 +66,53 @@ func oldStateFile(_ body: String, lines: Int) -> String {
             try opened.database.load()["comment"]?.comments == [
                 "p1": [StoredComment(comment: comment, key: "key-0001")]
             ])
+        // Readable from outside, with SQLite's own JSON functions.
+        #expect(
+            try sqlite3(path, "SELECT json_extract(value, '$.text') FROM entries WHERE component = 'comment'")
+                == "Line one\nand <two> & 'three'\n")
         var reset = StateChanges(reset: true)
         reset.record(true, target: "p2", viewer: "vb")
         try opened.database.write(["comment": reset])
         #expect(
             try opened.database.load()["comment"]?.comments.isEmpty != false, "a reset empties the component's comments"
         )
+    }
+
+    @Test func aSchemaTwoDatabaseIsMigratedInPlaceWithEveryMemberAndComment() throws {
+        _ = try sqlite3(path, LegacyStateDatabase.schemaTwo)
+        let opened = try StateDatabase.open(stateFile: path, known: known)
+        #expect(try sqlite3(path, "PRAGMA user_version") == "3\n")
+        #expect(try sqlite3(path, "SELECT name FROM sqlite_schema WHERE type = 'table'") == "entries\n")
+        #expect(
+            opened.stored.members == [
+                "like": ["p1": ["v00000000000000a1", "v00000000000000b2"], "p2": ["v00000000000000a1"]],
+                "follow": ["ada": ["v00000000000000b2"]],
+            ])
+        let a1 = Viewer(id: "v00000000000000a1")!
+        let b2 = Viewer(id: "v00000000000000b2")!
+        #expect(
+            opened.stored["comment"]?.comments == [
+                "p1": [
+                    StoredComment(
+                        comment: Comment(
+                            id: 41, author: a1, text: #"First <b>&</b> "quoted""#,
+                            at: .init(millisecondsSince1970: 1000)),
+                        key: "key-one-1"),
+                    StoredComment(
+                        comment: Comment(
+                            id: 42, author: b2, text: "Second\non two lines", at: .init(millisecondsSince1970: 2000)),
+                        key: "key-two-2"),
+                ],
+                "p2": [
+                    StoredComment(
+                        comment: Comment(id: 43, author: a1, text: "Third", at: .init(millisecondsSince1970: 3000)),
+                        key: "key-three")
+                ],
+            ])
+        // Opened again, nothing moves twice.
+        opened.database.close()
+        let again = try StateDatabase.open(stateFile: path, known: known)
+        #expect(again.stored == opened.stored)
     }
 
     @Test func changesAreWrittenAsInsertsAndDeletesAndLoadBack() throws {
@@ -85,8 +130,9 @@ func oldStateFile(_ body: String, lines: Int) -> String {
         #expect(try database.load().members == ["like": ["p1": ["vb"], "p2": ["vc"]], "follow": ["ada": ["va"]]])
         // Seen from outside, while it is open: a user reads it with the tools they have.
         #expect(
-            try sqlite3(path, "SELECT component, target, viewer FROM toggle_members ORDER BY 1, 2")
-                == "follow|ada|\(Viewer(id: "va")!.id)\nlike|p1|\(Viewer(id: "vb")!.id)\nlike|p2|\(Viewer(id: "vc")!.id)\n"
+            try sqlite3(path, "SELECT component, target, key, value FROM entries ORDER BY 1, 2")
+                == "follow|ada|\(Viewer(id: "va")!.id)|true\nlike|p1|\(Viewer(id: "vb")!.id)|true\n"
+                + "like|p2|\(Viewer(id: "vc")!.id)|true\n"
         )
         // A reset empties one component, in the same transaction as what follows it.
         var reset = StateChanges(reset: true)
@@ -108,12 +154,12 @@ func oldStateFile(_ body: String, lines: Int) -> String {
 
         let newer = folder + "/newer"
         _ = try StateDatabase(path: newer)
-        _ = try sqlite3(newer, "PRAGMA user_version = 3")
+        _ = try sqlite3(newer, "PRAGMA user_version = 4")
         let refused = #expect(throws: StateDatabase.Failure.self) {
             try StateDatabase.open(stateFile: newer, known: known)
         }
-        #expect(refused?.message.contains("has state schema 3, newer than this server's 2") == true)
-        #expect(try sqlite3(newer, "PRAGMA user_version") == "3\n")
+        #expect(refused?.message.contains("has state schema 4, newer than this server's 3") == true)
+        #expect(try sqlite3(newer, "PRAGMA user_version") == "4\n")
     }
 
     @Test(

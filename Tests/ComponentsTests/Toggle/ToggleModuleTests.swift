@@ -26,7 +26,7 @@ import Testing
         instance: { _ in "l1" }, handlerFile: "", make: { _, _, _ in Lamp(on: false, count: 0) },
         swift: { _, _, _ in SwiftCall("Lamp") })
 
-    private func module(_ service: any ToggleService) -> ToggleModule {
+    private func module(_ service: any ComponentService) -> ToggleModule {
         ToggleModule(
             Self.definition, preview: Self.preview, baseCounts: ["l1": 2, "l2": 0],
             context: ComponentContext(service: service))
@@ -44,7 +44,12 @@ import Testing
         #expect(
             response.bodyText
                 == #"<span class="lamp" data-self-managed="lamp l1" data-optimistic="1|0|:|false 2">true 3</span>"#)
-        #expect(service.requests == [ToggleRequest(component: "lamp", target: "l1", viewer: "bob", on: true)])
+        #expect(
+            service.requests.map {
+                "\($0.component) \($0.action) \($0.target) \($0.viewer) \($0.change(as: Bool.self)!)"
+            }
+                == ["lamp tap l1 \(Viewer(id: "bob")!) true"])
+        #expect(service.requests.first?.description == .object([("lit", .bool(true))]))
         let json = try #require(module.store.json(for: "l1", viewer: "bob"))
         #expect(
             String(decoding: json.encoded(), as: UTF8.self) == #"{"target":"l1","on":true,"count":3,"pending":false}"#)

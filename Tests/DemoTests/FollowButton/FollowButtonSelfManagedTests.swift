@@ -69,7 +69,7 @@ import Testing
         let harness = ToggleHarness(.follow)
         _ = try await harness.tap(on: true)
         let event = try #require(harness.events.recent().first)
-        #expect(event.stateName == "following")
+        #expect(event.prior?.text == "not following, 10" && event.action == "tap")
         let json = String(decoding: event.json.encoded(), as: UTF8.self)
         #expect(json.contains(#""prior":{"following":false,"count":10}"#))
     }

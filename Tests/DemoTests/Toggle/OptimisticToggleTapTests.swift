@@ -21,7 +21,7 @@ import Testing
         let unlike = try await harness.tap(on: false, returnTo: "/posts/p1")
         #expect(unlike.status == .seeOther)
         #expect(harness.committed() == .init(isOn: false, count: harness.base))
-        #expect(harness.service.requests.map(\.on) == [true, false])
+        #expect(harness.service.requests.map { $0.change(as: Bool.self) } == [true, false])
         #expect(harness.service.requests.allSatisfy { $0.target == harness.first && $0.viewer == "alice" })
         #expect(harness.service.requests.allSatisfy { $0.forcedOutcome == nil })
     }
@@ -34,8 +34,8 @@ import Testing
         #expect(event.component == kind.component)
         #expect(event.instance == harness.first)
         #expect(event.viewer == "alice")
-        #expect(event.prior == .init(isOn: false, count: harness.base))
-        #expect(event.optimistic == .init(isOn: true, count: harness.base + 1))
+        #expect(event.prior == ToggleState(isOn: false, count: harness.base).eventState(named: kind.stateField))
+        #expect(event.optimistic == ToggleState(isOn: true, count: harness.base + 1).eventState(named: kind.stateField))
         #expect(event.outcome == .committed)
         #expect(event.location == nil)
     }
@@ -68,8 +68,8 @@ import Testing
         #expect(harness.committed() == .init(isOn: true, count: harness.base + 1))
         #expect(harness.service.callCount == 1)
         let event = try #require(harness.events.recent().first)
-        #expect(event.prior == .init(isOn: true, count: harness.base + 1))
-        #expect(event.optimistic == .init(isOn: true, count: harness.base + 1))
+        #expect(event.prior == ToggleState(isOn: true, count: harness.base + 1).eventState(named: kind.stateField))
+        #expect(event.optimistic == ToggleState(isOn: true, count: harness.base + 1).eventState(named: kind.stateField))
         #expect(event.outcome == .committed)
     }
 
@@ -98,8 +98,8 @@ import Testing
             harness.markup(on: false, count: harness.base, message: kind.failureMessage))
         let event = try #require(harness.events.recent().first)
         #expect(event.outcome == .rolledBack)
-        #expect(event.prior == .init(isOn: false, count: harness.base))
-        #expect(event.optimistic == .init(isOn: true, count: harness.base + 1))
+        #expect(event.prior == ToggleState(isOn: false, count: harness.base).eventState(named: kind.stateField))
+        #expect(event.optimistic == ToggleState(isOn: true, count: harness.base + 1).eventState(named: kind.stateField))
     }
 
     @Test(arguments: ToggleCase.all)
@@ -316,13 +316,16 @@ import Testing
         harness.service.release(0)
 
         let answered = try #require(try await withDeadline { await taps.value })
-        #expect(harness.service.requests.map(\.on) == [true, false, true])
+        #expect(harness.service.requests.map { $0.change(as: Bool.self) } == [true, false, true])
         #expect(harness.committed() == .init(isOn: true, count: harness.base + 1))
         #expect(answered.values.allSatisfy { $0.status == .ok })
         #expect(answered[0]?.bodyText.contains(#"aria-pressed="true""#) == true)
         #expect(answered[1]?.bodyText.contains(#"aria-pressed="false""#) == true)
         #expect(answered[2]?.bodyText.contains(#"aria-pressed="true""#) == true)
-        #expect(Array(harness.events.recent().map(\.optimistic?.isOn).reversed()) == [true, false, true])
+        #expect(
+            Array(harness.events.recent().map { $0.optimistic?.json["/\(kind.stateField)"] }.reversed()) == [
+                .bool(true), .bool(false), .bool(true),
+            ])
         #expect(harness.store.turns.busyKeys == 0)
     }
 

@@ -23,7 +23,7 @@ struct ToggleCase: Sendable, CustomTestStringConvertible {
     /// What a tap's answer announces when it shows the state on, and off.
     let announced: (on: String, off: String)
     /// The component's routes over a store, a service and an event log.
-    let routes: @Sendable (ToggleStore, any ToggleService, TapEventLog) -> any RouteCollection
+    let routes: @Sendable (ToggleStore, any ComponentService, TapEventLog) -> any RouteCollection
     /// The component as `viewer` sees it, through its self-managed API.
     let render: @Sendable (_ target: String, Viewer, ToggleStore, _ returnTo: String?) -> String?
     /// The first target's self-managed markup in a given state.
