@@ -152,6 +152,11 @@ struct HTMLPatchScanner {
         return true
     }
 
+    /// Whether the tag name at `name` is `word` (lowercase letters), ignoring ASCII case.
+    static func named(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ word: StaticString) -> Bool {
+        matches(bytes, name, word)
+    }
+
     private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ word: StaticString) -> Bool {
         guard name.count == word.utf8CodeUnitCount else { return false }
         let letters = word.utf8Start

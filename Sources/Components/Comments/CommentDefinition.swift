@@ -2,9 +2,10 @@ import HTML
 import HTTPCore
 
 /// Everything the kit needs to know of a comment box (a post's comments, a reply box of yours) to handle
-/// its send: its name, its target, its texts, its limits and how it renders. The route, the checks, the
-/// service call, the event, the one-time message and the OpenAPI description come from the kit
-/// (`CommentRoutes`, over the optimistic core).
+/// its send: its name, its target, its texts, its limits and how it renders. A comment box is a
+/// declaration on the kit's generic kind (`kind`, a `SelfManagedDefinition` over `CommentThreads` with
+/// one action, `send`), from which the kit derives the route, the checks, the service call, the event,
+/// the one-time message, the OpenAPI description and the rest.
 ///
 /// ```swift
 /// extension ReplyBox {
@@ -24,45 +25,34 @@ public struct CommentDefinition: Sendable {
     public var name: String {
         didSet {
             sendPath = Self.sendPath(name)
-            forgetRenderedRoots()
+            declare()
         }
     }
     /// The type's name in the event log: `CommentBox`.
-    public var title: String
-    public var target: TapTarget { didSet { forgetRenderedRoots() } }
+    public var title: String { didSet { declare() } }
+    public var target: TapTarget { didSet { declare() } }
     /// The service's name in prose (`comment`): the catalogue name unless said otherwise.
-    public var service: String
+    public var service: String { didSet { declare() } }
     /// One line for the docs: what a send does.
-    public var summary: String
+    public var summary: String { didSet { declare() } }
     /// What the box shows, and announces, after a send the service could not save (the text is kept).
-    public var failureMessage: String
+    public var failureMessage: String { didSet { declare() } }
     /// What is announced when a send committed.
-    public var sentAnnouncement: String
+    public var sentAnnouncement: String { didSet { declare() } }
     /// The most characters a comment has, as Swift counts `Character`s.
-    public var maximumLength: Int
+    public var maximumLength: Int { didSet { declare() } }
     /// The most comments a thread keeps; past it a send is `409`.
-    public var capacity: Int
-    public var returnPath: ReturnPath
+    public var capacity: Int { didSet { declare() } }
+    public var returnPath: ReturnPath { didSet { declare() } }
     /// The box for `target` showing `shown`; a send without script comes back to `returnTo`.
     public var render:
         @Sendable (_ target: String, _ shown: CommentStore.Presentation, _ returnTo: String?) -> any HTMLComponent
     {
-        didSet { forgetRenderedRoots() }
+        didSet { declare() }
     }
-    /// This box's roots as rendered before, by what each is rendered from: made by `render` and the fields
-    /// above, so a definition changed in any of them starts a memo of its own.
-    private var renderedRoots = OptimisticMemo<RootInputs>()
-
-    private mutating func forgetRenderedRoots() {
-        renderedRoots = OptimisticMemo()
-    }
-
-    /// What a self-managed root of this box is rendered from.
-    public struct RootInputs: Hashable, Sendable {
-        var target: String
-        var presentation: CommentStore.Presentation
-        var returnTo: String?
-    }
+    /// The comment box as the kit's generic kind declares it: made from the fields above, anew when any of
+    /// them changes (so its kept roots are never those of another declaration).
+    public private(set) var kind: SelfManagedDefinition<CommentThreads>
 
     public init(
         name: String,
@@ -73,7 +63,7 @@ public struct CommentDefinition: Sendable {
         failureMessage: String,
         sentAnnouncement: String = "Comment sent",
         maximumLength: Int = CommentDraft.defaultMaximumLength,
-        capacity: Int = CommentStore.defaultCapacity,
+        capacity: Int = CommentThreads.defaultCapacity,
         returnPath: ReturnPath,
         render:
             @escaping @Sendable (_ target: String, _ shown: CommentStore.Presentation, _ returnTo: String?) ->
@@ -91,6 +81,86 @@ public struct CommentDefinition: Sendable {
         self.capacity = capacity
         self.returnPath = returnPath
         self.render = render
+        self.kind = .undeclared
+        declare()
+    }
+
+    /// The comment box on the generic kind: one action, `send`, whose text the box checks itself (a `422`
+    /// for text it refuses) and whose key makes a repeat store nothing.
+    private mutating func declare() {
+        let (failureMessage, sentAnnouncement, maximumLength) = (
+            self.failureMessage, self.sentAnnouncement, self.maximumLength
+        )
+        let send = SelfManagedAction<CommentThreads>(
+            "send",
+            fields: [
+                ActionField(
+                    Self.textField, .string(),
+                    "The comment: not empty once trimmed, at most \(maximumLength) characters, no control "
+                        + "characters but line breaks and tabs (else 422).", example: "Well said."),
+                ActionField(
+                    Self.keyField, .string(pattern: "^[A-Za-z0-9_-]{8,64}$", minLength: 8, maxLength: 64),
+                    "An idempotency key, 8–64 of A–Z a–z 0–9 - _: the same key again stores no second comment.",
+                    example: "k0123456789abcdef"),
+            ],
+            checksItsOwnText: [Self.textField],
+            decode: { input throws(HTTPError) in
+                let typed = try input.required(Self.textField, meaning: "the comment to send")
+                guard let key = input[Self.keyField], CommentDraft.isValidKey(key) else {
+                    throw HTTPError(
+                        .badRequest,
+                        "The key field must be 8–64 characters of A–Z a–z 0–9 - _: the idempotency key the "
+                            + "composer carries.")
+                }
+                let text = CommentDraft.normalized(typed)
+                if let problem = CommentDraft.problem(with: text, maximumLength: maximumLength) {
+                    return .rejected(
+                        problem: problem, flash: CommentFlash(text: text, message: problem, invalid: true),
+                        details: [("textLength", .int(text.count))])
+                }
+                return .change(CommentDraft(text: text, key: key, at: input.now))
+            },
+            optimistic: { shown, _ in shown.busy ? nil : shown.optimisticNext },
+            describe: { draft in [("textLength", .int(draft.text.count))] },
+            documentation: documentation)
+        let words = SelfManagedWords<CommentThreads>(
+            failureMessage: failureMessage,
+            announce: { _ in sentAnnouncement },
+            describe: { thread in
+                CommentThread.eventState(count: thread.comments.count + (thread.sending == nil ? 0 : 1))
+            },
+            flash: { draft, outcome in
+                // Without script the page the 303 leads to shows the text and the error, once.
+                outcome.succeeded ? nil : CommentFlash(text: draft.text, message: failureMessage, invalid: false)
+            },
+            recordsUnsentChanges: false)
+        let declaration = {
+            var copy = self
+            copy.kind = .undeclared  // the scenarios need the fields, not the kind before this one
+            return copy
+        }()
+        kind = SelfManagedDefinition(
+            name: name, title: title, target: target, service: service, summary: summary, returnPath: returnPath,
+            actions: [send], words: words,
+            exampleChanges: { example, other in
+                [
+                    .init(
+                        "send", target: example,
+                        fields: [(Self.textField, "An example comment."), (Self.keyField, "example-key-1")])
+                ]
+                    + (other.map {
+                        [
+                            .init(
+                                "send", target: $0,
+                                fields: [(Self.textField, "Another example."), (Self.keyField, "example-key-2")])
+                        ]
+                    } ?? [])
+            },
+            scenarios: { target in
+                declaration.returnPath.path(for: target).map { declaration.scenarios(target: target, returnPath: $0) }
+                    ?? []
+            },
+            render: render)
     }
 
     /// The form field holding the text (the composer's `<textarea name="text">`).
@@ -103,11 +173,6 @@ public struct CommentDefinition: Sendable {
 
     static func sendPath(_ name: String) -> String {
         "/components/" + name + "/send"
-    }
-
-    /// The fields a send takes.
-    public var sendFields: Set<String> {
-        [target.field, Self.textField, Self.keyField, "return_to"]
     }
 
     /// The form a self-managed composer posts: its send, for `target`, with the composer's key as a hidden
@@ -124,13 +189,7 @@ public struct CommentDefinition: Sendable {
     /// state a send shows at once (its comment at the end of the thread, the composer emptied and
     /// read-only), rendered by the same `render` (see `SelfManaged`).
     public func selfManaged(_ target: String, shown: CommentStore.Presentation, returnTo: String?) -> SelfManaged {
-        guard !shown.busy else {
-            return SelfManaged(key: name + " " + target, committed: render(target, shown, returnTo), optimistic: nil)
-        }
-        return renderedRoots.root(
-            key: name + " " + target, committed: render(target, shown, returnTo),
-            by: RootInputs(target: target, presentation: shown, returnTo: returnTo)
-        ) { [render] in render(target, shown.optimisticNext, returnTo) }
+        kind.selfManaged(target, shown: shown, returnTo: returnTo)
     }
 
     /// The send as the catalogue lists it, for people who test over HTTP.

@@ -1,7 +1,8 @@
 import HTTPCore
 
-/// A comment box as the app registers it: its catalogue entry, its store (the base data's threads, the
-/// viewers' comments, the sends in flight) and its send route, all from its `CommentDefinition`.
+/// A comment box as the app registers it: the kit's generic module over `CommentThreads`, from the box's
+/// `CommentDefinition`: its catalogue entry, its store (the base data's threads, the viewers' comments,
+/// the sends in flight), its send route, its example sends and its scenarios.
 ///
 /// ```swift
 /// extension CommentBox {
@@ -10,15 +11,9 @@ import HTTPCore
 ///     }
 /// }
 /// ```
-public struct CommentModule: ComponentModule {
-    public let definition: CommentDefinition
-    public let store: CommentStore
-    public let preview: ComponentPreview?
-    public let styles: ComponentStyles?
-    /// The comment box's default scenarios on its example target, then `extraScenarios`.
-    public let scenarios: [Scenario]
-    private let routes: CommentRoutes
+public typealias CommentModule = SelfManagedModule<CommentThreads>
 
+extension SelfManagedModule where Model == CommentThreads {
     /// - Parameters:
     ///   - base: Each target's comments from the base data: the targets that exist.
     ///   - styles: The component's styles, if it brings any.
@@ -27,43 +22,8 @@ public struct CommentModule: ComponentModule {
         _ definition: CommentDefinition, preview: ComponentPreview, base: [String: [Comment]],
         styles: ComponentStyles? = nil, scenarios extraScenarios: [Scenario] = [], context: ComponentContext
     ) {
-        let example = base[definition.target.example] != nil ? definition.target.example : base.keys.min()
-        self.scenarios =
-            (example.flatMap { target in
-                definition.returnPath.path(for: target).map { definition.scenarios(target: target, returnPath: $0) }
-            } ?? []) + extraScenarios
-        self.definition = definition
-        self.preview = preview
-        self.styles = styles
-        self.store = CommentStore(base: base, capacity: definition.capacity, flashLimits: context.flashLimits)
-        self.routes = CommentRoutes(
-            definition: definition, store: store, service: context.service, events: context.events,
-            registry: context.registry, clock: context.clock)
-    }
-
-    public var state: (any ComponentState)? { store }
-
-    /// A send to the definition's example target (or the first there is), and one to a second target.
-    public var exampleTaps: [ExampleTap] {
-        let targets = store.targets
-        let example = targets.contains(definition.target.example) ? definition.target.example : targets.min()
-        guard let example else { return [] }
-        var taps = [send(example, text: "An example comment.", key: "example-key-1")]
-        if let other = targets.filter({ $0 != example }).min() {
-            taps.append(send(other, text: "Another example.", key: "example-key-2"))
-        }
-        return taps
-    }
-
-    private func send(_ target: String, text: String, key: String) -> ExampleTap {
-        var form = FormFields()
-        form.append(definition.target.field, target)
-        form.append(CommentDefinition.textField, text)
-        form.append(CommentDefinition.keyField, key)
-        return ExampleTap(path: definition.sendPath, body: form.encoded, target: target)
-    }
-
-    public func addRoutes(to routes: inout RouteGroup) {
-        self.routes.addRoutes(to: &routes)
+        self.init(
+            definition.kind, model: CommentThreads(base: base, capacity: definition.capacity), preview: preview,
+            styles: styles, scenarios: extraScenarios, context: context)
     }
 }

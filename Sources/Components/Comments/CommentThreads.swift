@@ -1,11 +1,12 @@
+import Basics
 import HTTPCore
 
 /// The committed state behind a comment box: each target's thread (the base data's comments, then the
 /// viewers'), and the key that sent each viewer's comment, so that a repeated send stores no second one.
 ///
 /// The kit's optimistic core drives it (`OptimisticStore`): a send shows the comment at once, commits
-/// it or drops it.
-struct CommentThreads: Sendable {
+/// it or drops it. The comment box's model (`SelfManagedModel`).
+public struct CommentThreads: Sendable {
     /// A viewer's idempotency key.
     struct SentKey: Hashable, Sendable {
         var viewer: Viewer
@@ -23,15 +24,26 @@ struct CommentThreads: Sendable {
     /// - Parameters:
     ///   - base: Each target's comments from the base data (the targets that exist), numbered here.
     ///   - capacity: The most comments a thread holds; a send to a full one is refused.
-    init(base: [String: [Comment]], capacity: Int) {
+    public init(base: [String: [Comment]], capacity: Int = CommentThreads.defaultCapacity) {
         self.base = base
         self.threads = base
         self.capacity = max(0, capacity)
         self.nextID = (base.values.flatMap { $0 }.map(\.id).max() ?? 0) + 1
     }
 
-    func contains(_ target: String) -> Bool {
+    /// The most comments a thread keeps, unless said otherwise.
+    public static let defaultCapacity = 200
+
+    public func contains(_ target: String) -> Bool {
         threads[target] != nil
+    }
+
+    public var targets: Set<String> {
+        Set(threads.keys)
+    }
+
+    public mutating func restore(_ stored: StoredState) {
+        restore(StoredComment.threads(in: stored))
     }
 
     /// The comments a viewer sent (with their keys), per target, oldest first.
@@ -64,12 +76,95 @@ struct CommentThreads: Sendable {
     }
 }
 
-extension CommentThreads: OptimisticModel {
-    typealias Change = CommentDraft
-    typealias Shown = CommentThread
-    typealias Flash = CommentFlash
+extension CommentThreads: SelfManagedModel {
+    public typealias Change = CommentDraft
+    public typealias Shown = CommentThread
+    public typealias Flash = CommentFlash
 
-    func shown(_ target: String, to viewer: Viewer) -> CommentThread? {
+    /// What a viewer's comment box shows: the thread (with their comment being sent, while it is), what
+    /// the composer holds, and its key.
+    public struct Presentation: Sendable, Hashable {
+        public var thread: CommentThread
+        /// A send is in flight: the composer is read-only and its button disabled.
+        public var busy: Bool
+        /// The text in the composer: empty, or the text of a send that did not commit.
+        public var draft: String
+        /// Why the draft was not kept, in a `role="alert"`.
+        public var error: String?
+        /// The draft was refused as it is (`aria-invalid` on the field).
+        public var invalid: Bool
+        /// The composer's idempotency key.
+        public var key: String
+        /// Where the client fills in the text being sent, from the form's field (`data-fill`): set on
+        /// the optimistic state, whose comment the server renders before it knows the text.
+        public var fillsSendingText: Bool
+        /// The field takes focus when shown (`autofocus`): in the answer to a send that was not kept, and
+        /// the page after one, so that the person can fix it or try again at once.
+        public var focusesField: Bool
+
+        public init(
+            thread: CommentThread, busy: Bool = false, draft: String = "", error: String? = nil,
+            invalid: Bool = false, key: String, fillsSendingText: Bool = false, focusesField: Bool = false
+        ) {
+            self.thread = thread
+            self.busy = busy
+            self.draft = draft
+            self.error = error
+            self.invalid = invalid
+            self.key = key
+            self.fillsSendingText = fillsSendingText
+            self.focusesField = focusesField
+        }
+
+        /// What a send shows at once: the comment at the end of the thread (its text filled in by the
+        /// client from the field), the composer emptied and read-only, the button disabled. It is the same
+        /// for every viewer, so that a page kept for every new viewer may carry it.
+        public var optimisticNext: Presentation {
+            var next = self
+            next.thread.sending = Comment(id: 0, author: .anonymous, text: "", at: Timestamp(millisecondsSince1970: 0))
+            next.busy = true
+            next.draft = ""
+            next.error = nil
+            next.invalid = false
+            next.fillsSendingText = true
+            next.focusesField = false
+            return next
+        }
+    }
+
+    /// What `viewer`'s box shows: their comment being sent while it is, and, once, the text and error of
+    /// their last send without script that did not commit.
+    public static func present(
+        _ thread: CommentThread, busy: Bool, flash: CommentFlash?, target: String
+    ) -> Presentation {
+        Presentation(
+            thread: thread, busy: busy, draft: flash?.text ?? "", error: flash?.message,
+            invalid: flash?.invalid ?? false, key: key(target: target, sent: thread.sentByViewer),
+            focusesField: flash != nil)
+    }
+
+    /// `{"target": "p1", "count": 3, "pending": false, "comments": […]}`.
+    public static func json(_ thread: CommentThread, target: String, pending: Bool) -> JSONValue {
+        .object([
+            ("target", .string(target)),
+            ("count", .int(thread.comments.count)),
+            ("pending", .bool(pending)),
+            ("comments", .array(thread.comments.map(\.json))),
+        ])
+    }
+
+    /// The composer's idempotency key on `target` for a viewer who sent `sent` comments there: the same in
+    /// every render until one more of theirs commits (so a kept page and a fresh one agree, and a retry
+    /// of a failed send reuses it), then new. Keys are the viewer's own (a key sent by one viewer says
+    /// nothing of another's), so two viewers may be given the same one.
+    public static func key(target: String, sent: Int) -> String {
+        var hash = FNV1a(target.utf8)
+        hash.combine(word: UInt64(truncatingIfNeeded: sent))
+        let digits = String(hash.value, radix: 16)
+        return "k" + String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    public func shown(_ target: String, to viewer: Viewer) -> CommentThread? {
         guard let comments = threads[target] else { return nil }
         var sent = 0
         for comment in comments where comment.author == viewer {
@@ -80,7 +175,8 @@ extension CommentThreads: OptimisticModel {
 
     /// A key that sent a comment already proceeds without sending (it is answered as its first send
     /// was); a full thread refuses; anything else shows the comment at once.
-    func admit(_ draft: CommentDraft, to target: String, by viewer: Viewer) -> OptimisticAdmission<CommentThread> {
+    public func admit(_ draft: CommentDraft, to target: String, by viewer: Viewer) -> OptimisticAdmission<CommentThread>
+    {
         guard let prior = shown(target, to: viewer) else { return .unknown }
         if hasSent(draft.key, by: viewer) {
             return .proceeds(prior: prior, optimistic: prior, sends: false)
@@ -97,7 +193,7 @@ extension CommentThreads: OptimisticModel {
         return .proceeds(prior: prior, optimistic: optimistic, sends: true)
     }
 
-    mutating func commit(_ draft: CommentDraft, to target: String, by viewer: Viewer) -> Bool {
+    public mutating func commit(_ draft: CommentDraft, to target: String, by viewer: Viewer) -> Bool {
         guard threads[target] != nil, !hasSent(draft.key, by: viewer), threads[target]!.count < capacity else {
             return false
         }
@@ -108,7 +204,7 @@ extension CommentThreads: OptimisticModel {
         return true
     }
 
-    func record(_ draft: CommentDraft, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
+    public func record(_ draft: CommentDraft, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
         guard let id = keys[SentKey(viewer: viewer, key: draft.key)],
             let comment = threads[target]?.last(where: { $0.id == id })
         else { return }
@@ -116,7 +212,7 @@ extension CommentThreads: OptimisticModel {
         journal.write(entry.value, target: target, key: entry.key)
     }
 
-    mutating func removeAll() {
+    public mutating func removeAll() {
         threads = base
         keys = [:]
         nextID = (base.values.flatMap { $0 }.map(\.id).max() ?? 0) + 1

@@ -1,5 +1,6 @@
 import Basics
 import HTML
+import HTTPCore
 
 /// A component root that handles its own tap, as the kit renders it: the component's markup with two
 /// attributes added to its root, so that the kit's browser script (`Public/app.js`) can work any
@@ -10,6 +11,10 @@ import HTML
 /// - `data-optimistic`: the patch (`HTMLPatch.encoded`) from this state to the optimistic state a tap
 ///   shows at once, rendered by the same Swift as this one. When the two renders do not have the same
 ///   elements, `data-optimistic-html` holds the optimistic root's whole markup instead.
+/// - `data-optimistic-options`, for a root whose forms show different things at once (five stars): a
+///   JSON object from each form's hidden fields (`post=p1&stars=4`, `return_to` left out) to its
+///   optimistic state, a patch from this state or `{"html": markup}`. A tap on any state of the root
+///   shows, from the state before the first tap, the option of the form tapped.
 ///
 /// ```swift
 /// SelfManaged(key: "like p1", committed: LikeButton(…), optimistic: LikeButton(…, busy: true))
@@ -31,6 +36,9 @@ public struct SelfManaged: HTMLComponent {
     public var committed: any HTMLComponent
     /// What a tap shows at once, or `nil` when it shows nothing before the answer.
     public var optimistic: (any HTMLComponent)?
+    /// What each form shows at once, found from the committed render's bytes (see `PerForm`); when set,
+    /// it is used instead of `optimistic`.
+    var perForm: (@Sendable (UnsafeBufferPointer<UInt8>) -> PerForm)?
     /// The root's whole markup when the same inputs were rendered before (`OptimisticMemo`), and where to
     /// keep it once made.
     var remembered: [UInt8]?
@@ -40,6 +48,26 @@ public struct SelfManaged: HTMLComponent {
         self.key = key
         self.committed = committed
         self.optimistic = optimistic
+    }
+
+    /// What the forms of a root show at once, rendered.
+    enum PerForm: Sendable {
+        /// Nothing before the answer.
+        case none
+        /// One state for any tap in the root (its one form): `data-optimistic`, as for `optimistic`.
+        case whole([UInt8])
+        /// A state per form, by the key of its hidden fields: `data-optimistic-options`.
+        case options([(key: String, markup: [UInt8])])
+    }
+
+    /// A root whose optimistic states are worked out from its committed render, form by form.
+    init(
+        key: String, committed: any HTMLComponent, perForm: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> PerForm
+    ) {
+        self.key = key
+        self.committed = committed
+        self.optimistic = nil
+        self.perForm = perForm
     }
 
     public func render(into html: inout HTMLBuffer) {
@@ -57,14 +85,47 @@ public struct SelfManaged: HTMLComponent {
     /// The committed component with its key and optimistic markup added to its root. `remembered`: the
     /// whole root is kept by the caller, so the patch need not be kept as well (`HTMLPatchMemo`).
     private func renderAnew(into html: inout HTMLBuffer, remembered: Bool) {
+        if let perForm {
+            html.render(committed) { now in
+                switch perForm(now) {
+                case .none:
+                    return HTMLAttributes(.custom("data-self-managed", key))
+                case .whole(let next):
+                    return HTMLAttributes(
+                        .custom("data-self-managed", key), Self.attribute(Self.markup(from: now, to: next, remembered)))
+                case .options(let options):
+                    let table = JSONValue.object(
+                        options.map { option in
+                            switch Self.markup(from: now, to: option.markup, remembered) {
+                            case .patch(let patch): (option.key, .string(patch))
+                            case .html(let html): (option.key, .object([("html", .string(html))]))
+                            }
+                        })
+                    return HTMLAttributes(
+                        .custom("data-self-managed", key),
+                        .custom("data-optimistic-options", String(decoding: table.encoded(), as: UTF8.self)))
+                }
+            }
+            return
+        }
         let next = optimistic?.renderedBytes
         html.render(committed) { now in
             guard let next else { return HTMLAttributes(.custom("data-self-managed", key)) }
-            let markup = next.withUnsafeBufferPointer { next in
-                (remembered ? HTMLPatch.encodedOnce(from: now, to: next) : HTMLPatch.encoded(from: now, to: next))
-                    .map(OptimisticMarkup.patch) ?? .html(String(decoding: next, as: UTF8.self))
-            }
-            return HTMLAttributes(.custom("data-self-managed", key), Self.attribute(markup))
+            return HTMLAttributes(
+                .custom("data-self-managed", key), Self.attribute(Self.markup(from: now, to: next, remembered)))
+        }
+    }
+
+    /// The markup a root carries of `next`: the patch from `now`, or `next` whole when they differ in
+    /// their elements.
+    private static func markup(
+        from now: UnsafeBufferPointer<UInt8>, to next: [UInt8], _ remembered: Bool
+    )
+        -> OptimisticMarkup
+    {
+        next.withUnsafeBufferPointer { next in
+            (remembered ? HTMLPatch.encodedOnce(from: now, to: next) : HTMLPatch.encoded(from: now, to: next))
+                .map(OptimisticMarkup.patch) ?? .html(String(decoding: next, as: UTF8.self))
         }
     }
 
@@ -91,6 +152,24 @@ public final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
         self.limit = max(0, limit)
         self.byteLimit = max(0, byteLimit)
         kept = limit > 0 ? BoundedCache(capacity: limit, byteCapacity: byteLimit, weigh: \.count) : nil
+    }
+
+    /// The root `key` showing `committed`, whose forms' optimistic states `perForm` works out from its
+    /// render: made, compared and rendered only when `inputs` were not rendered before.
+    func root(
+        key: String, committed: any HTMLComponent, by inputs: Key,
+        perForm: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> SelfManaged.PerForm
+    ) -> SelfManaged {
+        if let known = kept?.lookUp(inputs) {
+            var root = SelfManaged(key: key, committed: committed, optimistic: nil)
+            root.remembered = known
+            return root
+        }
+        var root = SelfManaged(key: key, committed: committed, perForm: perForm)
+        if let kept {
+            root.keep = { markup in kept.store(markup, for: inputs) }
+        }
+        return root
     }
 
     /// The root `key` showing `committed`, whose optimistic state is `optimistic()`: made, compared and

@@ -1,9 +1,10 @@
 import HTTPCore
 
 /// Everything the kit needs to know of a component whose tap navigates (an avatar that opens a
-/// profile): its name, its field, its words, and where a tap goes. The route, the field check, the event
-/// and the answer (`303`, or `HX-Redirect` with `HX-Request`) come from the kit (`NavigationRoutes`),
-/// given where each target leads.
+/// profile): its name, its field, its words, and where a tap goes. It is a declaration on the kit's
+/// generic kind (`kind(destination:)`, over `Stateless`), from which the kit derives the route, the field
+/// check, the event and the answer (`303`, or `HX-Redirect` with `HX-Request`), given where each target
+/// leads.
 ///
 /// ```swift
 /// let avatar = NavigationDefinition(
@@ -34,6 +35,25 @@ public struct NavigationDefinition: Sendable {
     /// `/components/{name}/tap`.
     public var tapPath: String {
         "/components/" + name + "/tap"
+    }
+
+    /// The component on the generic kind: one action, `tap`, that leads to `destination(target)`.
+    public func kind(destination: @escaping @Sendable (String) -> String?) -> SelfManagedDefinition<Stateless> {
+        var kind = SelfManagedDefinition<Stateless>.undeclared
+        kind.name = name
+        kind.title = title
+        kind.service = name
+        kind.target = target
+        kind.summary = summary
+        kind.actions = [
+            SelfManagedAction(
+                "tap", decode: { _ throws(HTTPError) in throw HTTPError(.badRequest, "A navigation changes nothing.") },
+                optimistic: { _, _ in nil }, documentation: documentation)
+        ]
+        kind.exampleChanges = { example, _ in [.init("tap", target: example, fields: [])] }
+        kind.scenarios = { [self] target in destination(target).map { scenarios(target: target, destination: $0) } ?? []
+        }
+        return kind
     }
 
     /// The OpenAPI description of the tap route.

@@ -1,17 +1,19 @@
 import HTTPCore
 
-/// A component whose tap navigates, as the app registers it: its catalogue entry and its tap route. It
-/// has no state.
-public struct NavigationModule: ComponentModule {
-    public let definition: NavigationDefinition
-    public let preview: ComponentPreview?
-    public let styles: ComponentStyles?
-    private let extraScenarios: [Scenario]
-    private let destination: @Sendable (String) -> String?
-    private let routes: NavigationRoutes
+/// A component whose tap navigates, as the app registers it: the kit's generic module over a model that
+/// keeps no state (`Stateless`), from the component's `NavigationDefinition` and where each target leads:
+/// its catalogue entry, its tap route (`303`, or `HX-Redirect` with `HX-Request`), its example tap and its
+/// scenarios.
+///
+/// ```swift
+/// NavigationModule(AvatarView.navigation, preview: preview, context: context) { navigator.profile($0) }
+/// ```
+public typealias NavigationModule = SelfManagedModule<Stateless>
 
+extension SelfManagedModule where Model == Stateless {
     /// - Parameters:
     ///   - styles: The component's styles, if it brings any.
+    ///   - extraScenarios: Scenarios of the component's own, after every navigating component's.
     ///   - destination: Where a tap on a target goes (a local path), or `nil` when there is no such target
     ///     (`404`).
     public init(
@@ -19,30 +21,8 @@ public struct NavigationModule: ComponentModule {
         scenarios extraScenarios: [Scenario] = [], context: ComponentContext,
         destination: @escaping @Sendable (String) -> String?
     ) {
-        self.extraScenarios = extraScenarios
-        self.destination = destination
-        self.definition = definition
-        self.preview = preview
-        self.styles = styles
-        self.routes = NavigationRoutes(definition: definition, destination: destination, events: context.events)
-    }
-
-    /// The defaults on the example target (when it leads somewhere: the navigator is asked when they
-    /// are), then the module's own.
-    public var scenarios: [Scenario] {
-        let example = definition.target.example
-        return (destination(example).map { definition.scenarios(target: example, destination: $0) } ?? [])
-            + extraScenarios
-    }
-
-    /// A tap on the definition's example target.
-    public var exampleTaps: [ExampleTap] {
-        var form = FormFields()
-        form.append(definition.target.field, definition.target.example)
-        return [ExampleTap(path: definition.tapPath, body: form.encoded, target: definition.target.example)]
-    }
-
-    public func addRoutes(to routes: inout RouteGroup) {
-        self.routes.addRoutes(to: &routes)
+        self.init(
+            definition.kind(destination: destination), model: Stateless(), preview: preview, styles: styles,
+            scenarios: extraScenarios, context: context, navigate: destination)
     }
 }

@@ -19,9 +19,9 @@ public struct TapTarget: Sendable {
         self.example = example
     }
 
-    /// The `400` for a tap without the field: `The like tap needs a post field naming the post to like.`
-    func missing(in component: String) -> HTTPError {
-        HTTPError(.badRequest, "The \(component) tap needs a \(field) field naming \(purpose).")
+    /// The `400` for a change without the field: `The like tap needs a post field naming the post to like.`
+    func missing(in component: String, action: String = "tap") -> HTTPError {
+        HTTPError(.badRequest, "The \(component) \(action) needs a \(field) field naming \(purpose).")
     }
 
     /// The `404` for an unknown target: `There is no post with the id p99.`

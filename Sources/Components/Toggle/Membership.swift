@@ -5,78 +5,108 @@ import HTTPCore
 ///
 /// Counts are derived, never adjusted: a target's count is its base plus its members, so that invariant
 /// holds at every moment.
-struct Membership {
+///
+/// The toggle kind's model (`SelfManagedModel`): a tap asks for a state, on or off.
+public struct Membership: Sendable {
     struct Target {
         var base: Int
         var members = MemberSet()
     }
 
-    private(set) var targets: [String: Target]
+    private(set) var records: [String: Target]
 
     /// - Parameters:
     ///   - baseCounts: Each target's count from people other than the app's viewers (negative means 0).
     ///   - members: Restored members per target; unknown targets are ignored.
-    init(baseCounts: [String: Int], members: [String: Set<Viewer>]) {
-        targets = baseCounts.mapValues { Target(base: max(0, $0)) }
+    public init(baseCounts: [String: Int], members: [String: Set<Viewer>] = [:]) {
+        records = baseCounts.mapValues { Target(base: max(0, $0)) }
         restore(members)
     }
 
     /// Replaces the members of the targets `members` names; unknown targets are ignored.
     mutating func restore(_ members: [String: Set<Viewer>]) {
-        for (target, viewers) in members where targets[target] != nil {
-            targets[target]!.members = MemberSet(viewers)
+        for (target, viewers) in members where records[target] != nil {
+            records[target]!.members = MemberSet(viewers)
         }
     }
 
-    func contains(_ target: String) -> Bool {
-        targets[target] != nil
+    public func contains(_ target: String) -> Bool {
+        records[target] != nil
     }
 
     /// The state `viewer` has committed for `target`, or `nil` for an unknown target.
     func state(of target: String, for viewer: Viewer) -> ToggleState? {
-        guard let record = targets[target] else { return nil }
+        guard let record = records[target] else { return nil }
         return ToggleState(isOn: record.members.contains(viewer), count: record.base + record.members.count)
     }
 
     /// Commits `isOn` for the viewer; returns whether anything changed.
     mutating func commit(_ isOn: Bool, target: String, viewer: Viewer) -> Bool {
-        guard targets[target] != nil else { return false }
+        guard records[target] != nil else { return false }
         if isOn {
-            return targets[target]!.members.insert(viewer)
+            return records[target]!.members.insert(viewer)
         }
-        return targets[target]!.members.remove(viewer)
+        return records[target]!.members.remove(viewer)
     }
 
     /// Every target back to its base: no members.
     mutating func removeAllMembers() {
-        for target in targets.keys {
-            targets[target]!.members = MemberSet()
+        for target in records.keys {
+            records[target]!.members = MemberSet()
         }
     }
 }
 
-extension Membership: OptimisticModel {
+extension Membership: SelfManagedModel {
     /// A tap asks for this state (on or off), so that a repeated submit changes nothing.
-    typealias Change = Bool
-    typealias Shown = ToggleState
-    typealias Flash = ToggleStore.Flash
+    public typealias Change = Bool
+    public typealias Shown = ToggleState
 
-    func shown(_ target: String, to viewer: Viewer) -> ToggleState? {
+    /// A message to show once on the next render of a viewer's toggle.
+    public enum Flash: Sendable, Equatable {
+        case failed(String)
+        case committed
+    }
+
+    /// What a toggle shows a viewer: the state, whether a tap is in flight, and what their last tap without
+    /// script left for them.
+    public struct Presentation: Sendable, Hashable {
+        public var state: ToggleState
+        public var busy: Bool
+        /// Play the "on" animation: a change to on was just saved.
+        public var animated: Bool
+        /// The message of a tap that failed.
+        public var message: String?
+
+        public init(state: ToggleState, busy: Bool = false, animated: Bool = false, message: String? = nil) {
+            self.state = state
+            self.busy = busy
+            self.animated = animated
+            self.message = message
+        }
+
+        /// What a tap on this shows at once: the state toggled, in flight, and animated when it turns on.
+        public var optimisticNext: Presentation {
+            Presentation(state: state.toggled(to: !state.isOn), busy: true, animated: !state.isOn)
+        }
+    }
+
+    public func shown(_ target: String, to viewer: Viewer) -> ToggleState? {
         state(of: target, for: viewer)
     }
 
     /// A tap on a known target always starts; it sends nothing when it asks for the state the viewer has.
-    func admit(_ desired: Bool, to target: String, by viewer: Viewer) -> OptimisticAdmission<ToggleState> {
+    public func admit(_ desired: Bool, to target: String, by viewer: Viewer) -> OptimisticAdmission<ToggleState> {
         guard let prior = state(of: target, for: viewer) else { return .unknown }
         return .proceeds(prior: prior, optimistic: prior.toggled(to: desired), sends: prior.isOn != desired)
     }
 
-    mutating func commit(_ desired: Bool, to target: String, by viewer: Viewer) -> Bool {
+    public mutating func commit(_ desired: Bool, to target: String, by viewer: Viewer) -> Bool {
         commit(desired, target: target, viewer: viewer)
     }
 
     /// A member is stored as an entry of its target: the viewer, `true`; a viewer who left has none.
-    func record(_ desired: Bool, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
+    public func record(_ desired: Bool, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
         if desired {
             journal.write(.bool(true), target: target, key: viewer.id)
         } else {
@@ -84,8 +114,37 @@ extension Membership: OptimisticModel {
         }
     }
 
-    mutating func removeAll() {
+    public mutating func removeAll() {
         removeAllMembers()
+    }
+
+    public var targets: Set<String> {
+        Set(records.keys)
+    }
+
+    public mutating func restore(_ stored: StoredState) {
+        restore(Self.members(in: stored))
+    }
+
+    /// The state, its animation once a change to on was saved, and a failure's message.
+    public static func present(_ shown: ToggleState, busy: Bool, flash: Flash?, target: String) -> Presentation {
+        Presentation(
+            state: shown, busy: busy, animated: flash == .committed && shown.isOn, message: flash?.failureMessage)
+    }
+
+    /// `{"target": "p1", "on": true, "count": 13, "pending": false}`.
+    public static func json(_ shown: ToggleState, target: String, pending: Bool) -> JSONValue {
+        .object([
+            ("target", .string(target)), ("on", .bool(shown.isOn)), ("count", .int(shown.count)),
+            ("pending", .bool(pending)),
+        ])
+    }
+}
+
+extension Membership.Flash {
+    /// The text of a failure, `nil` for a commit.
+    public var failureMessage: String? {
+        if case .failed(let text) = self { text } else { nil }
     }
 }
 

@@ -2,9 +2,10 @@ import HTML
 import HTTPCore
 
 /// Everything the kit needs to know of a toggle component (a like button, a follow button, yours) to
-/// handle its tap: its name, its fields, its texts and how it renders. The route, the field checks, the
-/// service call, the event, the one-time message and the OpenAPI description come from the kit
-/// (`ToggleRoutes`, `OptimisticToggle`).
+/// handle its tap: its name, its fields, its texts and how it renders. A toggle is a declaration on the
+/// kit's generic kind (`kind`, a `SelfManagedDefinition` over `Membership` with one action, `tap`), from
+/// which the kit derives the route, the field checks, the service call, the event, the one-time message
+/// and the rest.
 ///
 /// ```swift
 /// extension StarButton {
@@ -23,16 +24,7 @@ public struct ToggleDefinition: Sendable {
 
     /// A reason some viewers may not tap some targets (no one follows themselves): the message of the
     /// `403`, or `nil` when the tap is allowed.
-    public struct Refusal: Sendable {
-        /// The `403`'s description in the docs.
-        public var description: String
-        public var message: @Sendable (_ target: String, _ viewer: Viewer) -> String?
-
-        public init(description: String, message: @escaping @Sendable (_ target: String, _ viewer: Viewer) -> String?) {
-            self.description = description
-            self.message = message
-        }
-    }
+    public typealias Refusal = SelfManagedDefinition<Membership>.Refusal
 
     /// What the live region says when a tap's answer arrives: the state it shows.
     public struct Announcements: Sendable, Equatable {
@@ -61,37 +53,33 @@ public struct ToggleDefinition: Sendable {
     public var name: String {
         didSet {
             tapPath = Self.tapPath(name)
-            forgetOptimisticMarkup()
+            declare()
         }
     }
     /// The type's name in the event log: `LikeButton`.
-    public var title: String
-    public var target: TapTarget { didSet { forgetOptimisticMarkup() } }
+    public var title: String { didSet { declare() } }
+    public var target: TapTarget { didSet { declare() } }
     /// The field holding the state wanted after the tap: `liked`.
-    public var state: String { didSet { forgetOptimisticMarkup() } }
+    public var state: String { didSet { declare() } }
     /// The service's name in prose (`like`): the catalogue name unless said otherwise.
-    public var service: String
+    public var service: String { didSet { declare() } }
     /// One line for the docs: what a tap does.
-    public var summary: String
+    public var summary: String { didSet { declare() } }
     /// What the component shows, and announces, after a tap that could not be saved.
-    public var failureMessage: String
+    public var failureMessage: String { didSet { declare() } }
     /// What is announced when an answer shows a state (a failure announces `failureMessage`).
-    public var announcements: Announcements
-    public var returnPath: ReturnPath
-    public var refusal: Refusal?
+    public var announcements: Announcements { didSet { declare() } }
+    public var returnPath: ReturnPath { didSet { declare() } }
+    public var refusal: Refusal? { didSet { declare() } }
     /// The component for `target` showing `shown`; a tap without script comes back to `returnTo`.
     public var render:
         @Sendable (_ target: String, _ shown: ToggleStore.Presentation, _ returnTo: String?) -> any HTMLComponent
     {
-        didSet { forgetOptimisticMarkup() }
+        didSet { declare() }
     }
-    /// The optimistic markup of this toggle's roots, by what each is rendered from: made by `render` and
-    /// the fields above, so a definition changed in any of them starts a memo of its own.
-    private var optimisticMemo = OptimisticMemo<RootInputs>()
-
-    private mutating func forgetOptimisticMarkup() {
-        optimisticMemo = OptimisticMemo()
-    }
+    /// The toggle as the kit's generic kind declares it: made from the fields above, anew when any of
+    /// them changes (so its kept roots are never those of another declaration).
+    public private(set) var kind: SelfManagedDefinition<Membership>
 
     public init(
         name: String,
@@ -120,6 +108,47 @@ public struct ToggleDefinition: Sendable {
         self.returnPath = returnPath
         self.refusal = refusal
         self.render = render
+        self.kind = .undeclared
+        declare()
+    }
+
+    /// The toggle on the generic kind: one action, `tap`, whose `state` field asks for on or off.
+    private mutating func declare() {
+        let (state, failureMessage, announcements) = (self.state, self.failureMessage, self.announcements)
+        let action = SelfManagedAction<Membership>(
+            "tap",
+            fields: [ActionField(state, .booleanText, "The state wanted after the tap.", example: "true")],
+            decode: { input throws(HTTPError) in
+                .change(try input.boolean(state, meaning: "the state wanted after the tap"))
+            },
+            optimistic: { shown, form in form[state] == String(!shown.state.isOn) ? shown.optimisticNext : nil },
+            describe: { on in [(state, .bool(on))] },
+            documentation: documentation)
+        let words = SelfManagedWords<Membership>(
+            failureMessage: failureMessage,
+            announce: { announcements.text(isOn: $0.isOn) },
+            describe: { $0.eventState(named: state) },
+            flash: { on, outcome in
+                // Without script the outcome waits for the page redirected to: a failure, or the animation of
+                // a new "on".
+                if !outcome.succeeded { return .failed(failureMessage) }
+                return on && !outcome.prior.isOn ? .committed : nil
+            })
+        @Sendable func tap(_ target: String, _ on: Bool) -> SelfManagedDefinition<Membership>.ExampleChange {
+            .init("tap", target: target, fields: [(state, String(on))])
+        }
+        let declaration = {
+            var copy = self
+            copy.kind = .undeclared  // the scenarios need the fields, not the kind before this one
+            return copy
+        }()
+        kind = SelfManagedDefinition(
+            name: name, title: title, target: target, service: service, summary: summary, returnPath: returnPath,
+            refusal: refusal, actions: [action], words: words,
+            exampleChanges: { example, other in
+                [tap(example, true), tap(example, false)] + (other.map { [tap($0, true)] } ?? [])
+            },
+            scenarios: { declaration.scenarios(target: $0) }, render: render)
     }
 
     /// The form a self-managed root of this toggle posts: its tap, for `target`, asking for the state
@@ -132,17 +161,7 @@ public struct ToggleDefinition: Sendable {
     /// state a tap shows at once (the state toggled, busy, and animated when it turns on), rendered by the
     /// same `render` (see `SelfManaged`).
     public func selfManaged(_ target: String, shown: ToggleStore.Presentation, returnTo: String?) -> SelfManaged {
-        optimisticMemo.root(
-            key: name + " " + target, committed: render(target, shown, returnTo),
-            by: RootInputs(target: target, presentation: shown, returnTo: returnTo)
-        ) { [render] in render(target, shown.optimisticNext, returnTo) }
-    }
-
-    /// What a self-managed root of this toggle is rendered from.
-    public struct RootInputs: Hashable, Sendable {
-        var target: String
-        var presentation: ToggleStore.Presentation
-        var returnTo: String?
+        kind.selfManaged(target, shown: shown, returnTo: returnTo)
     }
 
     /// `/components/{name}/tap`, made once (every render's form posts to it).
@@ -150,11 +169,6 @@ public struct ToggleDefinition: Sendable {
 
     static func tapPath(_ name: String) -> String {
         "/components/" + name + "/tap"
-    }
-
-    /// The fields a tap takes.
-    public var tapFields: Set<String> {
-        [target.field, state, "return_to"]
     }
 
     /// The tap as the catalogue lists it, for people who test over HTTP.

@@ -6,7 +6,7 @@ import HTTPCore
 /// The self-managed avatar: configured with a picture, a VIP status and a user id, it handles its own
 /// tap by navigating to that user's profile. No cell or page passes the tap anywhere.
 ///
-/// The tap is `POST /components/avatar/tap` with field `uid`, handled by the kit's `NavigationRoutes` from
+/// The tap is `POST /components/avatar/tap` with field `uid`, handled by the kit's generic routes from
 /// `navigation`, this avatar's declaration: it asks the `Navigator` for the profile and answers `303 See
 /// Other` with `Location: /users/{uid}`; with `HX-Request: true` it answers `200` with `HX-Redirect`
 /// instead. A missing `uid` is `400`, an unknown user `404`.
@@ -39,7 +39,7 @@ extension AvatarView {
         )
     }
 
-    /// The avatar as a navigating component: its field and words. The kit's `NavigationRoutes` handles
+    /// The avatar as a navigating component: its field and words. The kit's generic routes handle
     /// its tap from this, asking the app's `Navigator` where each user's profile is.
     public static let navigation = NavigationDefinition(
         name: "avatar", title: "AvatarView",

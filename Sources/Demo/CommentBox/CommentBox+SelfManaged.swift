@@ -9,7 +9,7 @@ import HTTPCore
 ///
 /// The send is `POST /components/comment/send` with fields `post`, `text`, `key` (the idempotency key the
 /// composer carries: the same key again stores no second comment) and optional `return_to` (anything but
-/// a local path falls back to the post's page), handled by the kit's `CommentRoutes` from `definition`,
+/// a local path falls back to the post's page), handled by the kit's generic routes from `definition`,
 /// this box's declaration. Invalid text is a `422` that keeps it.
 extension CommentBox {
     /// This file, which holds the handler of the component's own send (the gallery names it).
@@ -18,7 +18,7 @@ extension CommentBox {
         "Your comment couldn't be sent, so it was not posted. Your text is still here: try again."
 
     /// The comment box as a send: its fields, texts, limits and rendering, with the authors' names and
-    /// avatars from `fixtures`. The kit's `CommentRoutes` handles its send from this.
+    /// avatars from `fixtures`. The kit handles its send from this (`CommentDefinition.kind`).
     public static func definition(fixtures: Fixtures) -> CommentDefinition {
         let authors = CommentAuthors(users: fixtures.users)
         return CommentDefinition(
@@ -64,7 +64,8 @@ extension CommentBox {
     /// The box as `viewer` should see it now: their comment being sent while it is, and, once, the text
     /// and error of their last send without script that did not commit. `nil` for an unknown post.
     public static func selfManaged(
-        post: String, viewer: Viewer, store: CommentStore, definition: CommentDefinition = comments,
+        post: String, viewer: Viewer, store: CommentStore,
+        definition: SelfManagedDefinition<CommentThreads> = comments.kind,
         returnTo: String? = nil
     ) -> SelfManaged? {
         store.presentation(post, viewer: viewer).map {

@@ -4,11 +4,11 @@ import HTTPCore
 
 /// The self-managed follow button: configured with a user id, following and the follower count, it
 /// handles its own tap like the like button does. It shows the change at once, sends it to the follow
-/// service, and on failure returns to exactly the state it had before the tap (`OptimisticToggle`).
+/// service, and on failure returns to exactly the state it had before the tap (the kit's optimistic flow).
 ///
 /// The tap is `POST /components/follow/tap` with fields `uid`, `following` (the state wanted after the
 /// tap, so a repeated submit changes nothing) and optional `return_to` (anything but a local path falls
-/// back to the user's profile), handled by the kit's `ToggleRoutes` from `toggle`, this
+/// back to the user's profile), handled by the kit's generic routes from `toggle`, this
 /// button's declaration. A viewer whose id is the user's own is refused with `403` (no one follows
 /// themselves). Taps by one viewer on one user are applied in arrival order.
 extension FollowButton {
@@ -17,7 +17,7 @@ extension FollowButton {
     public static let tapPath = toggle.tapPath
     static let failureMessage = "Your follow couldn't be saved, so it was undone. Please try again."
 
-    /// The follow button as a toggle: its fields, texts and rendering. The kit's `ToggleRoutes` handles
+    /// The follow button as a toggle: its fields, texts and rendering. The kit's generic routes handle
     /// its tap from this. A tap without a usable `return_to` lands on the user's profile.
     public static let toggle: ToggleDefinition = ToggleDefinition(
         name: "follow", title: "FollowButton",

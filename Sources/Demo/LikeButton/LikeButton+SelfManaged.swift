@@ -9,7 +9,7 @@ import HTTPCore
 ///
 /// The tap is `POST /components/like/tap` with fields `post`, `liked` (the state wanted after the tap,
 /// so a repeated submit changes nothing) and optional `return_to` (anything but a local path falls back
-/// to `/feed`), handled by the kit's `ToggleRoutes` from `toggle`, this button's declaration. Taps by one
+/// to `/feed`), handled by the kit's generic routes from `toggle`, this button's declaration. Taps by one
 /// viewer on one post are applied in arrival order; others run concurrently.
 extension LikeButton {
     /// This file, which holds the handler of the component's own tap (the gallery names it).
@@ -18,7 +18,7 @@ extension LikeButton {
     public static let defaultReturnPath = "/feed"
     static let failureMessage = "Your like couldn't be saved, so it was undone. Please try again."
 
-    /// The like button as a toggle: its fields, texts and rendering. The kit's `ToggleRoutes` handles
+    /// The like button as a toggle: its fields, texts and rendering. The kit's generic routes handle
     /// its tap from this.
     public static let toggle: ToggleDefinition = ToggleDefinition(
         name: "like", title: "LikeButton",

@@ -18,7 +18,7 @@ public struct DemoPages: ComponentModule {
     ///   - commentBox: The comment box's declaration.
     public init(
         _ context: ComponentContext, fixtures: Fixtures, likes: ToggleStore, follows: ToggleStore,
-        comments: CommentStore, commentBox: CommentDefinition
+        comments: CommentStore, commentBox: SelfManagedDefinition<CommentThreads>
     ) {
         self.site = DemoSite(
             fixtures: fixtures, cells: PostCellFrames(fixtures: fixtures, keepsButtons: context.renderCache),

@@ -10,5 +10,5 @@ struct DemoSite: Sendable {
     var follows: ToggleStore
     var comments: CommentStore
     /// The comment box's declaration, with the fixtures' authors.
-    var commentBox: CommentDefinition
+    var commentBox: SelfManagedDefinition<CommentThreads>
 }

@@ -10,9 +10,17 @@ import Testing
         var on: Bool
         var count: Int
         var busy = false
+        /// Its tap, when it has one.
+        var action: TapAction?
         func render(into html: inout HTMLBuffer) {
             html.element(.p, .class("badge"), .ariaBusy(busy)) { html in
-                html.element(.button, .ariaPressed(on), text: on ? "On" : "Off")
+                if let action {
+                    action.renderForm(class: "tap", into: &html) { html in
+                        html.element(.button, .ariaPressed(on), text: on ? "On" : "Off")
+                    }
+                } else {
+                    html.element(.button, .ariaPressed(on), text: on ? "On" : "Off")
+                }
                 if on {
                     html.element(.span, .class("star"), text: "★")
                 }
@@ -21,11 +29,15 @@ import Testing
         }
     }
 
-    private static let definition = ToggleDefinition(
+    private static let definition: ToggleDefinition = ToggleDefinition(
         name: "badge", title: "Badge",
         target: TapTarget("badge", noun: "badge", purpose: "the badge", example: "b1"),
         state: "starred", summary: "Tap a badge", failureMessage: "No.", returnPath: .fixed("/"),
-        render: { _, shown, _ in Badge(on: shown.state.isOn, count: shown.state.count, busy: shown.busy) })
+        render: { badge, shown, returnTo in
+            Badge(
+                on: shown.state.isOn, count: shown.state.count, busy: shown.busy,
+                action: definition.action(target: badge, isOn: shown.state.isOn, returnTo: returnTo))
+        })
 
     @Test func aRootCarriesItsKeyAndThePatchToItsOptimisticState() throws {
         let html = SelfManaged(
@@ -60,7 +72,11 @@ import Testing
         let on = ToggleStore.Presentation(state: .init(isOn: true, count: 4), animated: true)
         #expect(on.optimisticNext == .init(state: .init(isOn: false, count: 3), busy: true, animated: false))
         let expected = SelfManaged(
-            key: "badge b1", committed: Badge(on: false, count: 3), optimistic: Badge(on: true, count: 4, busy: true)
+            key: "badge b1",
+            committed: Badge(
+                on: false, count: 3, action: Self.definition.action(target: "b1", isOn: false, returnTo: nil)),
+            optimistic: Badge(
+                on: true, count: 4, busy: true, action: Self.definition.action(target: "b1", isOn: true, returnTo: nil))
         ).renderedString
         let first = Self.definition.selfManaged("b1", shown: shown, returnTo: nil)
         #expect(first.key == "badge b1")
@@ -71,9 +87,15 @@ import Testing
         #expect(again.renderedString == expected)
         // A definition changed in its render is another one: nothing it kept is used.
         var changed = Self.definition
-        changed.render = { _, shown, _ in Badge(on: shown.state.isOn, count: shown.state.count * 10) }
-        #expect(changed.selfManaged("b1", shown: shown, returnTo: nil).optimistic != nil)
+        changed.render = { badge, shown, _ in
+            Badge(
+                on: shown.state.isOn, count: shown.state.count * 10,
+                action: Self.definition.action(target: badge, isOn: shown.state.isOn, returnTo: nil))
+        }
         #expect(changed.selfManaged("b1", shown: shown, returnTo: nil).renderedString.contains("40"))
+        // A root without a form of its component shows nothing at once: nothing there can be tapped.
+        changed.render = { _, shown, _ in Badge(on: shown.state.isOn, count: shown.state.count) }
+        #expect(!changed.selfManaged("b1", shown: shown, returnTo: nil).renderedString.contains("data-optimistic"))
     }
 
     @Test func announcementsComeFromTheStateUnlessGiven() {

@@ -34,7 +34,7 @@ final class TestClock: Sendable {
 
     @Test func aViewerWhoComesBackWithinTheLimitsSeesTheirMessageOnce() {
         let store = store()
-        store.setFlash(.failed("oops"), for: key(1))
+        store.leave(.failed("oops"), for: key(1))
         clock.advance(.seconds(599))
         #expect(store.presentation("p1", viewer: Viewer(bits: 1))?.message == "oops")
         #expect(store.presentation("p1", viewer: Viewer(bits: 1))?.message == nil)
@@ -43,12 +43,12 @@ final class TestClock: Sendable {
 
     @Test func aMessageForAViewerWhoNeverReturnsIsDroppedAfterTheAgeLimit() {
         let store = store(capacity: 100)
-        store.setFlash(.failed("old"), for: key(1))
+        store.leave(.failed("old"), for: key(1))
         clock.advance(.seconds(601))
         #expect(store.takeFlash(for: key(1)) == nil, "too old to show")
-        store.setFlash(.failed("a"), for: key(2))
+        store.leave(.failed("a"), for: key(2))
         clock.advance(.seconds(601))
-        store.setFlash(.failed("b"), for: key(3))  // setting drops what has aged out
+        store.leave(.failed("b"), for: key(3))  // setting drops what has aged out
         #expect(store.waiting.flashes == 1)
         #expect(store.takeFlash(for: key(3)) == .failed("b"))
     }
@@ -56,7 +56,7 @@ final class TestClock: Sendable {
     @Test func theNewestAreKeptWhenTheCapIsReached() {
         let store = store(capacity: 3)
         for viewer in 1...5 {
-            store.setFlash(.failed("\(viewer)"), for: key(viewer))
+            store.leave(.failed("\(viewer)"), for: key(viewer))
             clock.advance(.milliseconds(1))
         }
         #expect(store.waiting.flashes == 3)
@@ -69,10 +69,10 @@ final class TestClock: Sendable {
 
     @Test func aReplacedMessageCountsAsNewAndItsOldPlaceIsForgotten() {
         let store = store(capacity: 2)
-        store.setFlash(.failed("first"), for: key(1))
-        store.setFlash(.failed("other"), for: key(2))
-        store.setFlash(.committed, for: key(1))  // key 1 is now the newest
-        store.setFlash(.failed("third"), for: key(3))  // over the cap: key 2 is the oldest
+        store.leave(.failed("first"), for: key(1))
+        store.leave(.failed("other"), for: key(2))
+        store.leave(.committed, for: key(1))  // key 1 is now the newest
+        store.leave(.failed("third"), for: key(3))  // over the cap: key 2 is the oldest
         #expect(store.takeFlash(for: key(2)) == nil)
         #expect(store.takeFlash(for: key(1)) == .committed)
         #expect(store.takeFlash(for: key(3)) == .failed("third"))
@@ -83,7 +83,7 @@ final class TestClock: Sendable {
     @Test func aFloodOfViewersWhoNeverReturnStaysAtTheCap() {
         let store = store(capacity: 1_000)
         for viewer in 1...50_000 {
-            store.setFlash(.failed("x"), for: key(viewer, viewer % 2 == 0 ? "p1" : "p2"))
+            store.leave(.failed("x"), for: key(viewer, viewer % 2 == 0 ? "p1" : "p2"))
             if viewer % 3 == 0 {
                 _ = store.takeFlash(for: key(viewer - 1, "p2"))  // some come back
             }

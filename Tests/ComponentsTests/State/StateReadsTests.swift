@@ -27,7 +27,7 @@ import Testing
     @Test func everyKindOfChangeToTheTargetMakesItStale() {
         let changes: [(String, (ToggleStore) -> Void)] = [
             ("a commit", { _ = $0.finish(ToggleStore.Key(viewer: "bob", target: "p1"), on: true, succeeded: true) }),
-            ("a message left", { $0.setFlash(.failed("no"), for: ToggleStore.Key(viewer: "bob", target: "p1")) }),
+            ("a message left", { $0.leave(.failed("no"), for: ToggleStore.Key(viewer: "bob", target: "p1")) }),
             ("a reset", { $0.reset() }),
             ("a restore", { $0.restore(["p1": ["carol"]]) }),
         ]
@@ -40,11 +40,11 @@ import Testing
     }
 
     @Test func aMessageTheRenderTakesMakesItStaleAtOnce() {
-        likes.setFlash(.failed("Your like couldn't be saved."), for: key("alice", "p1"))
-        let (taken, reads) = StateReads.recording { likes.viewTakingFlash("p1", viewer: "alice")?.flash }
+        likes.leave(.failed("Your like couldn't be saved."), for: key("alice", "p1"))
+        let (taken, reads) = StateReads.recording { likes.core.viewTakingFlash("p1", viewer: "alice")?.flash }
         #expect(taken == .failed("Your like couldn't be saved."))
         #expect(!reads.areCurrent, "kept, the page would show the message a second time")
-        let ((), again) = StateReads.recording { _ = likes.viewTakingFlash("p1", viewer: "alice") }
+        let ((), again) = StateReads.recording { _ = likes.core.viewTakingFlash("p1", viewer: "alice") }
         #expect(again.areCurrent, "nothing was left to take")
     }
 

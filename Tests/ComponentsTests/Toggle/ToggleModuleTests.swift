@@ -10,16 +10,25 @@ import Testing
     private struct Lamp: HTMLComponent {
         var on: Bool
         var count: Int
+        var action = TapAction(path: "/")
         func render(into html: inout HTMLBuffer) {
-            html.element(.span, .class("lamp"), text: "\(on) \(count)")
+            html.element(.span, .class("lamp")) { html in
+                action.renderForm(class: "switch", into: &html) { html in
+                    html.element(.button, text: "\(on) \(count)")
+                }
+            }
         }
     }
 
-    static let definition = ToggleDefinition(
+    static let definition: ToggleDefinition = ToggleDefinition(
         name: "lamp", title: "Lamp",
         target: TapTarget("lamp", noun: "lamp", purpose: "the lamp to switch", example: "l1"),
         state: "lit", summary: "Tap a lamp", failureMessage: "Still dark.", returnPath: .fixed("/lamps"),
-        render: { _, shown, _ in Lamp(on: shown.state.isOn, count: shown.state.count) })
+        render: { lamp, shown, returnTo in
+            Lamp(
+                on: shown.state.isOn, count: shown.state.count,
+                action: definition.action(target: lamp, isOn: shown.state.isOn, returnTo: returnTo))
+        })
 
     static let preview = ComponentPreview(
         name: "lamp", title: "Lamp", summary: "A lamp.", parameters: [], variants: [], actions: [],
@@ -43,7 +52,9 @@ import Testing
         #expect(response.status == .ok)
         #expect(
             response.bodyText
-                == #"<span class="lamp" data-self-managed="lamp l1" data-optimistic="1|0|:|false 2">true 3</span>"#)
+                == #"<span class="lamp" data-self-managed="lamp l1" data-optimistic="5|3|=value|true|4|:|false 2">"#
+                + #"<form class="switch" method="post" action="/components/lamp/tap"><input type="hidden" name="lamp" "#
+                + #"value="l1"><input type="hidden" name="lit" value="false"><button>true 3</button></form></span>"#)
         #expect(
             service.requests.map {
                 "\($0.component) \($0.action) \($0.target) \($0.viewer) \($0.change(as: Bool.self)!)"

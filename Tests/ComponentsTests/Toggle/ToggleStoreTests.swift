@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func flashIsTakenOnce() {
-        likes.setFlash(.failed("oops"), for: alice)
+        likes.leave(.failed("oops"), for: alice)
         #expect(likes.takeFlash(for: ToggleStore.Key(viewer: "bob", target: "p1")) == nil)
         #expect(likes.takeFlash(for: ToggleStore.Key(viewer: "alice", target: "p2")) == nil)
         #expect(likes.takeFlash(for: alice) == .failed("oops"))
@@ -135,22 +135,22 @@ import Testing
     }
 
     @Test func laterFlashReplacesEarlier() {
-        likes.setFlash(.failed("oops"), for: alice)
-        likes.setFlash(.committed, for: alice)
+        likes.leave(.failed("oops"), for: alice)
+        likes.leave(.committed, for: alice)
         #expect(likes.takeFlash(for: alice) == .committed)
         #expect(likes.takeFlash(for: alice) == nil)
     }
 
     @Test func finishingATapLeavesItsFlashInPlaceOfAnyEarlierOne() throws {
         let bob = ToggleStore.Key(viewer: "bob", target: "p1")
-        likes.setFlash(.failed("earlier"), for: alice)
-        likes.setFlash(.failed("bob's"), for: bob)
+        likes.leave(.failed("earlier"), for: alice)
+        likes.leave(.failed("bob's"), for: bob)
         _ = try #require(likes.begin(alice, on: true))
         #expect(likes.finish(alice, on: true, succeeded: true, leaving: .committed) == .init(isOn: true, count: 11))
         expectView(post: "p1", viewer: "alice", shows: .init(isOn: true, count: 11), busy: false)
         #expect(likes.takeFlash(for: alice) == .committed)
         // Leaving none clears an earlier message; another viewer's stays.
-        likes.setFlash(.failed("earlier"), for: alice)
+        likes.leave(.failed("earlier"), for: alice)
         _ = try #require(likes.begin(alice, on: false))
         #expect(likes.finish(alice, on: false, succeeded: false, leaving: nil) == .init(isOn: true, count: 11))
         #expect(likes.takeFlash(for: alice) == nil)
@@ -176,14 +176,14 @@ import Testing
         _ = likes.begin(alice, on: false)
         _ = likes.finish(alice, on: false, succeeded: false)
         expectBump("a tap rolls back")
-        likes.setFlash(.failed("oops"), for: alice)
+        likes.leave(.failed("oops"), for: alice)
         expectBump("a message is left")
         _ = likes.presentation("p1", viewer: "bob")
         _ = likes.takeFlash(for: ToggleStore.Key(viewer: "bob", target: "p1"))
         expectBump("no message for bob", false)
         #expect(likes.presentation("p1", viewer: "alice")?.message == "oops")
         expectBump("the message is shown")
-        likes.setFlash(.committed, for: alice)
+        likes.leave(.committed, for: alice)
         _ = likes.takeFlash(for: alice)
         expectBump("a message is left and taken")
         likes.reset()
@@ -195,7 +195,7 @@ import Testing
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let view = likes.view(post, viewer: viewer)
-        #expect(view?.state == state, sourceLocation: sourceLocation)
+        #expect(view?.shown == state, sourceLocation: sourceLocation)
         #expect(view?.busy == busy, sourceLocation: sourceLocation)
     }
 }

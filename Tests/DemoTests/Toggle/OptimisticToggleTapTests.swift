@@ -276,7 +276,7 @@ import Testing
         let tap = Task { try await harness.tap(on: true, returnTo: "/posts/p1") }
         try #require(await completes { await harness.service.waitForCalls(1) })
 
-        #expect(harness.store.view(harness.first, viewer: "alice")?.state == .init(isOn: true, count: harness.base + 1))
+        #expect(harness.store.view(harness.first, viewer: "alice")?.shown == .init(isOn: true, count: harness.base + 1))
         #expect(harness.store.view(harness.first, viewer: "alice")?.busy == true)
         #expect(harness.committed() == .init(isOn: false, count: harness.base))
         expectHTML(harness.render()!, harness.markup(on: true, count: harness.base + 1, busy: true))
@@ -312,7 +312,7 @@ import Testing
         try #require(await completes { await harness.service.waitForCalls(1) })
         try await Task.sleep(for: .milliseconds(30))
         #expect(harness.service.callCount == 1, "later taps must wait for the slow first one")
-        #expect(harness.store.view(harness.first, viewer: "alice")?.state == .init(isOn: true, count: harness.base + 1))
+        #expect(harness.store.view(harness.first, viewer: "alice")?.shown == .init(isOn: true, count: harness.base + 1))
         harness.service.release(0)
 
         let answered = try #require(try await withDeadline { await taps.value })
@@ -378,11 +378,12 @@ import Testing
     func fiftyViewersTappingTwentyTimesKeepEveryCountConsistent(_ kind: ToggleCase) async throws {
         let targets = [kind.first.id, kind.second.id]
         let base = [kind.first.id: kind.first.base, kind.second.id: kind.second.base]
-        let store = ToggleStore(baseCounts: base)
         let service = FlakyService(seed: 2_024, failureRate: 0.3, maxDelayMicroseconds: 300)
         let events = TapEventLog(capacity: 10_000)
+        let module = kind.module(base, service, events)
+        let store = module.store
         var router = Router()
-        router.mount(kind.routes(store, service, events))
+        router.mount(module)
         let responder = router.buildResponder()
         let viewers = (0..<50).map { "viewer-\($0)" }
 

@@ -22,8 +22,8 @@ struct ToggleCase: Sendable, CustomTestStringConvertible {
     let failureMessage: String
     /// What a tap's answer announces when it shows the state on, and off.
     let announced: (on: String, off: String)
-    /// The component's routes over a store, a service and an event log.
-    let routes: @Sendable (ToggleStore, any ComponentService, TapEventLog) -> any RouteCollection
+    /// The component's module over base counts, with a service and an event log: its store and its routes.
+    let module: @Sendable ([String: Int], any ComponentService, TapEventLog) -> ToggleModule
     /// The component as `viewer` sees it, through its self-managed API.
     let render: @Sendable (_ target: String, Viewer, ToggleStore, _ returnTo: String?) -> String?
     /// The first target's self-managed markup in a given state.
@@ -41,8 +41,10 @@ struct ToggleCase: Sendable, CustomTestStringConvertible {
         first: ("p1", 10), second: ("p2", 9_999), fallback: "/feed",
         failureMessage: "Your like couldn't be saved, so it was undone. Please try again.",
         announced: ("Liked", "Unliked"),
-        routes: { store, service, events in
-            ToggleRoutes(definition: LikeButton.toggle, store: store, service: service, events: events)
+        module: { base, service, events in
+            ToggleModule(
+                LikeButton.toggle, preview: LikeButton.preview, baseCounts: base,
+                context: ComponentContext(events: events, service: service))
         },
         render: { post, viewer, store, returnTo in
             LikeButton.selfManaged(post: post, viewer: viewer, likes: store, returnTo: returnTo).map {
@@ -75,8 +77,10 @@ struct ToggleCase: Sendable, CustomTestStringConvertible {
         first: ("ada", 10), second: ("linus", 9_999), fallback: "/users/ada",
         failureMessage: "Your follow couldn't be saved, so it was undone. Please try again.",
         announced: ("Following", "Not following"),
-        routes: { store, service, events in
-            ToggleRoutes(definition: FollowButton.toggle, store: store, service: service, events: events)
+        module: { base, service, events in
+            ToggleModule(
+                FollowButton.toggle, preview: FollowButton.preview, baseCounts: base,
+                context: ComponentContext(events: events, service: service))
         },
         render: { uid, viewer, store, returnTo in
             FollowButton.selfManaged(uid: uid, viewer: viewer, follows: store, returnTo: returnTo).map {

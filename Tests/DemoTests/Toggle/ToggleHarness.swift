@@ -13,10 +13,11 @@ struct ToggleHarness {
 
     init(_ kind: ToggleCase, service: ScriptedService = ScriptedService()) {
         self.kind = kind
-        self.store = ToggleStore(baseCounts: [kind.first.id: kind.first.base, kind.second.id: kind.second.base])
+        let module = kind.module([kind.first.id: kind.first.base, kind.second.id: kind.second.base], service, events)
+        self.store = module.store
         self.service = service
         var router = Router()
-        router.mount(kind.routes(store, service, events))
+        router.mount(module)
         responder = router.buildResponder()
     }
 

@@ -3,14 +3,16 @@ import Testing
 @testable import Components
 
 @Suite struct RenderedAnswersTests {
-    private func key(_ target: String, on: Bool, count: Int, returnTo: String? = nil) -> RenderedAnswers.Key {
+    private func key(
+        _ target: String, on: Bool, count: Int, returnTo: String? = nil
+    ) -> RenderedAnswers<ToggleStore.Presentation>.Key {
         .init(target: target, presentation: .init(state: .init(isOn: on, count: count)), returnTo: returnTo)
     }
 
     @Test func anAnswerRenderedFromTheSameInputsIsRenderedOnce() {
-        let answers = RenderedAnswers(limit: 3)
+        let answers = RenderedAnswers<ToggleStore.Presentation>(limit: 3)
         var renders = 0
-        func answer(_ key: RenderedAnswers.Key, _ text: String) -> String {
+        func answer(_ key: RenderedAnswers<ToggleStore.Presentation>.Key, _ text: String) -> String {
             String(
                 decoding: answers.bytes(for: key) {
                     renders += 1; return Array(text.utf8)
@@ -27,7 +29,7 @@ import Testing
     }
 
     @Test func withALimitOfZeroEveryAnswerIsRendered() {
-        let answers = RenderedAnswers(limit: 0)
+        let answers = RenderedAnswers<ToggleStore.Presentation>(limit: 0)
         var renders = 0
         for _ in 0..<3 {
             _ = answers.bytes(for: key("p1", on: false, count: 0)) {

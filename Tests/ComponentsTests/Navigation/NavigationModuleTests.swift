@@ -1,20 +1,27 @@
 import Components
+import HTML
 import HTTPCore
 import HTTPTesting
 import Testing
 
 /// The kit's handler for a tap that navigates, from a definition alone.
-@Suite struct NavigationRoutesTests {
+@Suite struct NavigationModuleTests {
     static let definition = NavigationDefinition(
         name: "door", title: "Door",
         target: TapTarget("room", noun: "room", purpose: "the room to enter", example: "hall"),
         summary: "Tap a door", destinationDescription: "the room")
 
+    static let preview = ComponentPreview(
+        name: "door", title: "Door", summary: "A door.", parameters: [], variants: [], actions: [],
+        instance: { _ in "hall" }, handlerFile: "", make: { _, _, _ in Door() }, swift: { _, _, _ in SwiftCall("Door") }
+    )
+
     private func responder(_ events: TapEventLog) -> RouterResponder {
         var router = Router()
         router.mount(
-            NavigationRoutes(
-                definition: Self.definition, destination: { $0 == "hall" ? "/rooms/hall" : nil }, events: events))
+            NavigationModule(
+                Self.definition, preview: Self.preview, context: ComponentContext(events: events),
+                destination: { $0 == "hall" ? "/rooms/hall" : nil }))
         return router.buildResponder()
     }
 
@@ -55,4 +62,8 @@ import Testing
         #expect(action.path == "/components/door/tap")
         #expect(action.fields.map(\.summary) == ["The room to enter."])
     }
+}
+
+private struct Door: HTMLComponent {
+    func render(into html: inout HTMLBuffer) {}
 }

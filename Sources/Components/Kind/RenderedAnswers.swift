@@ -1,23 +1,21 @@
 import Synchronization
 
-/// The fragments a toggle's taps answer with (`HX-Request`), kept by what they are rendered from: the
-/// target, the presentation (state, animation, message) and the return path. A fragment is a pure function
-/// of those, so a tap that ends in a state shown before (a like, an unlike, a like again) copies bytes
-/// instead of rendering the component twice (its state and the optimistic state it carries). With
-/// `--render-cache off` nothing is kept. At most `limit` fragments are kept; when full it starts over.
-final class RenderedAnswers: Sendable {
+/// The fragments a component's changes answer with (`HX-Request`), kept by what they are rendered from:
+/// the target, the presentation (state, animation, message) and the return path. A fragment is a pure
+/// function of those, so a change that ends in a state shown before (a like, an unlike, a like again)
+/// copies bytes instead of rendering the component again (its state and the optimistic states it carries).
+/// With `--render-cache off` nothing is kept. At most `limit` fragments are kept; when full it starts over.
+final class RenderedAnswers<Presentation: Hashable & Sendable>: Sendable {
     struct Key: Hashable, Sendable {
         var target: String
-        var presentation: ToggleStore.Presentation
+        var presentation: Presentation
         var returnTo: String?
     }
-
-    static let defaultLimit = 1024
 
     let limit: Int
     private let answers = Mutex<[Key: [UInt8]]>([:])
 
-    init(limit: Int = RenderedAnswers.defaultLimit) {
+    init(limit: Int = 1024) {
         self.limit = max(0, limit)
     }
 

@@ -1,0 +1,63 @@
+import HTTPCore
+
+/// One thing a viewer can do to a self-managed component: a form `POST /components/{name}/{action}`.
+/// It names its fields, decodes them into a change of the model (the field checks are its own `400`s),
+/// says what a form of it shows at once, and describes a change in the component's words. The kit brings
+/// the rest: the route, the target's checks, the optimistic flow, the service call, the event, the
+/// answers, the docs.
+///
+/// ```swift
+/// SelfManagedAction<Ratings>(
+///     "rate", fields: [ActionField("stars", .integer(minimum: 0, maximum: 5), "The stars given; 0 clears.")],
+///     decode: { input in .change(try input.integer("stars", in: 0...5, meaning: "the stars given")) },
+///     optimistic: { shown, form in Int(form["stars"] ?? "").map { shown.rated($0) } },
+///     describe: { stars in [("stars", .int(stars))] })
+/// ```
+public struct SelfManagedAction<Model: SelfManagedModel>: Sendable {
+    /// What a form decodes to.
+    public enum Decision: Sendable {
+        /// A change to make.
+        case change(Model.Change)
+        /// The input is refused as it is (a `422`: a comment's empty text): nothing is sent or stored, the
+        /// event is `rejected` (with `details`, in the component's words), and the component shows `flash`
+        /// (the text as typed and `problem`).
+        case rejected(problem: String, flash: Model.Flash, details: [(String, JSONValue)] = [])
+    }
+
+    /// The name in the route: `rate` in `/components/rating/rate`.
+    public var name: String
+    /// The fields it takes besides the target's and `return_to`.
+    public var fields: [ActionField]
+    /// Whether it acts on a target named by the definition's target field (else on the target `""`).
+    public var needsTarget: Bool
+    /// Fields whose text the action checks itself, control characters included (a comment's text, which
+    /// a `422` answers, not a `400`).
+    public var checksItsOwnText: Set<String>
+    /// The change the fields ask for.
+    public var decode: @Sendable (ActionInput) throws(HTTPError) -> Decision
+    /// What a form of this action shows at once, from what the component shows and the form's hidden
+    /// fields (known when it is rendered); `nil` when it shows nothing before the answer.
+    public var optimistic: @Sendable (Model.Presentation, FormFields) -> Model.Presentation?
+    /// The change in the component's words, as JSON members: the service request's description, and
+    /// members of the event (`[("stars", .int(4))]`).
+    public var describe: @Sendable (Model.Change) -> [(String, JSONValue)]
+    /// The route's OpenAPI description, when the kit's own (made from the fields) is not enough.
+    public var documentation: RouteDocumentation?
+
+    public init(
+        _ name: String, fields: [ActionField] = [], needsTarget: Bool = true, checksItsOwnText: Set<String> = [],
+        decode: @escaping @Sendable (ActionInput) throws(HTTPError) -> Decision,
+        optimistic: @escaping @Sendable (Model.Presentation, FormFields) -> Model.Presentation?,
+        describe: @escaping @Sendable (Model.Change) -> [(String, JSONValue)] = { _ in [] },
+        documentation: RouteDocumentation? = nil
+    ) {
+        self.name = name
+        self.fields = fields
+        self.needsTarget = needsTarget
+        self.checksItsOwnText = checksItsOwnText
+        self.decode = decode
+        self.optimistic = optimistic
+        self.describe = describe
+        self.documentation = documentation
+    }
+}

@@ -1,0 +1,76 @@
+import HTTPCore
+
+extension SelfManagedDefinition {
+    /// The scenarios the kit derives for any kind, on `target`, from the first example change there, as a
+    /// fresh viewer: it commits; when the service fails it rolls back to exactly the state a fresh viewer
+    /// has (`base`, the state endpoint's answer for one); without script it comes back to `return_to`;
+    /// an unknown target is `404`.
+    ///
+    /// - Parameter base: The state endpoint's answer for a viewer who changed nothing.
+    public func defaultScenarios(target: String, base: JSONValue?) -> [Scenario] {
+        guard let change = exampleChanges(target, nil).first(where: { $0.target == target }),
+            let action = action(named: change.action)
+        else { return [] }
+        let path = path(of: action.name)
+        func post(
+            target: String, script: Bool = true, simulate: ForcedOutcome?, returnTo: String? = nil
+        )
+            -> ScenarioRequest
+        {
+            var form: [(String, String)] = action.needsTarget ? [(self.target.field, target)] : []
+            form += change.fields
+            if let returnTo { form.append(("return_to", returnTo)) }
+            return .post(path, form: form, script: script, simulate: simulate)
+        }
+        let state = ScenarioRequest.get("/components/\(name)/state/\(target)")
+        let newestEvent = ScenarioRequest.get(
+            "/events?viewer={viewer}&component=\(title)",
+            headers: [NameValue(name: "Accept", value: "application/json")])
+        let root = "data-self-managed=\"\(name) \(target)\""
+        let verb = action.name
+        var restored: [ScenarioExpectation] = [.json("/pending", .bool(false))]
+        if let base {
+            restored.append(.json("", base))
+        }
+        return [
+            Scenario(
+                "A \(verb) commits", "With the service answering, the \(verb) is saved and shown committed.",
+                steps: [
+                    ScenarioStep(
+                        "The \(verb)", post(target: target, simulate: .succeed),
+                        expect: [.status(200), .contains(root)]),
+                    ScenarioStep("Nothing is pending", state, expect: [.json("/pending", .bool(false))]),
+                    ScenarioStep(
+                        "The newest event committed", newestEvent, expect: [.json("/0/outcome", .string("committed"))]),
+                ]),
+            Scenario(
+                "A \(verb) that fails rolls back",
+                "The service fails: the answer is 503 and the state is exactly as before the \(verb).",
+                steps: [
+                    ScenarioStep(
+                        "The \(verb), the service failing", post(target: target, simulate: .fail),
+                        expect: [.status(503), .contains(root), .contains(words.failureMessage)]),
+                    ScenarioStep("The state is as before", state, expect: restored),
+                    ScenarioStep(
+                        "The newest event rolled back", newestEvent,
+                        expect: [.json("/0/outcome", .string("rolled-back"))]),
+                ]),
+            Scenario(
+                "Without script a \(verb) comes back", "A plain form's \(verb) answers 303 to the page it came from.",
+                steps: [
+                    ScenarioStep(
+                        "The \(verb) from a page",
+                        post(target: target, script: false, simulate: .succeed, returnTo: "/"),
+                        expect: [.status(303), .header("Location", "/")])
+                ]),
+            Scenario(
+                "An unknown target is 404", "A \(verb) on a \(self.target.noun) that does not exist changes nothing.",
+                steps: [
+                    ScenarioStep(
+                        "The \(verb) on no \(self.target.noun)",
+                        post(target: "no-such-\(self.target.noun)", simulate: nil),
+                        expect: [.status(404)])
+                ]),
+        ]
+    }
+}

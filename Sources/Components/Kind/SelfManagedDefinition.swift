@@ -1,0 +1,223 @@
+import HTML
+import HTTPCore
+
+/// A self-managed component of any shape, declared once: its model, its actions, its words and its
+/// rendering. From it the kit derives, for every action, the route `POST /components/{name}/{action}`,
+/// the field checks (`400`), the unknown target (`404`), the refusal (`403`), the optimistic flow, the
+/// service call, the event, the one-time message, the answers (`303`, or `200`/`503`/`422` with
+/// `HX-Trigger`), the OpenAPI description, the catalogue's action, the example taps the kit's checks
+/// send, default scenarios, the state endpoint and the state's persistence (`SelfManagedModule`).
+///
+/// Toggles (`ToggleDefinition`) and comment boxes (`CommentDefinition`) are declarations on it; so is a
+/// kind of your own:
+///
+/// ```swift
+/// static let rating = SelfManagedDefinition<Ratings>(
+///     name: "rating", title: "StarRating",
+///     target: TapTarget("post", noun: "post", purpose: "the post to rate", example: "p1"),
+///     summary: "Rate a post from 1 to 5 stars", returnPath: .perTarget(description: "the post's page") { … },
+///     actions: [rate], words: words,
+///     render: { post, shown, returnTo in StarRating(…, action: { stars in rating.form("rate", …) }) })
+/// ```
+public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
+    /// A reason some viewers may not change some targets (no one follows themselves): the message of the
+    /// `403`, or `nil` when the change is allowed.
+    public struct Refusal: Sendable {
+        /// The `403`'s description in the docs.
+        public var description: String
+        public var message: @Sendable (_ target: String, _ viewer: Viewer) -> String?
+
+        public init(description: String, message: @escaping @Sendable (_ target: String, _ viewer: Viewer) -> String?) {
+            self.description = description
+            self.message = message
+        }
+    }
+
+    /// A change the kit's checks make against the base data (`ComponentModule.exampleTaps`): an action, a
+    /// target and the action's fields.
+    public struct ExampleChange: Sendable {
+        public var action: String
+        public var target: String
+        public var fields: [(String, String)]
+
+        public init(_ action: String, target: String, fields: [(String, String)]) {
+            self.action = action
+            self.target = target
+            self.fields = fields
+        }
+    }
+
+    /// The catalogue name, in URLs: `/components/{name}`, its actions at `/components/{name}/{action}`.
+    public var name: String { didSet { forgetRenderedRoots() } }
+    /// The type's name in the event log: `StarRating`.
+    public var title: String
+    public var target: TapTarget { didSet { forgetRenderedRoots() } }
+    /// The service's name in prose (`rating`): the catalogue name unless said otherwise.
+    public var service: String
+    /// One line for the docs: what the component does.
+    public var summary: String
+    /// Where a change without a usable `return_to` lands.
+    public var returnPath: ReturnPath
+    public var refusal: Refusal?
+    public var actions: [SelfManagedAction<Model>] { didSet { forgetRenderedRoots() } }
+    public var words: SelfManagedWords<Model>
+    /// The component for `target` showing `shown`; a change without script comes back to `returnTo`.
+    public var render:
+        @Sendable (_ target: String, _ shown: Model.Presentation, _ returnTo: String?) -> any HTMLComponent
+    {
+        didSet { forgetRenderedRoots() }
+    }
+    /// The changes the kit's checks make, on the example target and (when there is one) another.
+    public var exampleChanges: @Sendable (_ example: String, _ other: String?) -> [ExampleChange]
+    /// The kind's own default scenarios on a target, in place of the kit's (`defaultScenarios`).
+    public var scenarios: (@Sendable (_ target: String) -> [Scenario])?
+    /// This component's roots as rendered before, by what each is rendered from.
+    private var renderedRoots = OptimisticMemo<RootInputs>()
+
+    private mutating func forgetRenderedRoots() {
+        renderedRoots = OptimisticMemo()
+    }
+
+    /// What a self-managed root is rendered from.
+    struct RootInputs: Hashable, Sendable {
+        var target: String
+        var presentation: Model.Presentation
+        var returnTo: String?
+    }
+
+    public init(
+        name: String, title: String, target: TapTarget, service: String? = nil, summary: String,
+        returnPath: ReturnPath, refusal: Refusal? = nil, actions: [SelfManagedAction<Model>],
+        words: SelfManagedWords<Model>,
+        exampleChanges: @escaping @Sendable (_ example: String, _ other: String?) -> [ExampleChange],
+        scenarios: (@Sendable (_ target: String) -> [Scenario])? = nil,
+        render:
+            @escaping @Sendable (_ target: String, _ shown: Model.Presentation, _ returnTo: String?) ->
+            any HTMLComponent
+    ) {
+        self.name = name
+        self.title = title
+        self.target = target
+        self.service = service ?? name
+        self.summary = summary
+        self.returnPath = returnPath
+        self.refusal = refusal
+        self.actions = actions
+        self.words = words
+        self.exampleChanges = exampleChanges
+        self.scenarios = scenarios
+        self.render = render
+    }
+
+    /// `/components/{name}/{action}`.
+    public func path(of action: String) -> String {
+        "/components/" + name + "/" + action
+    }
+
+    /// The action named `name`, if the component has it.
+    public func action(named name: String) -> SelfManagedAction<Model>? {
+        actions.first { $0.name == name }
+    }
+
+    /// The form a root posts for `action` on `target`: the target's field, `fields` and, when given,
+    /// `return_to`, as hidden inputs.
+    public func form(_ action: String, target: String, fields: [TapAction.Field] = [], returnTo: String?) -> TapAction {
+        var all: [TapAction.Field] = []
+        all.reserveCapacity(fields.count + 2)
+        all.append(TapAction.Field(self.target.field, target))
+        all += fields
+        if let returnTo {
+            all.append(TapAction.Field("return_to", returnTo))
+        }
+        return TapAction(path: path(of: action), fields: all)
+    }
+
+    /// The self-managed root for `target` showing `shown`: `render`'s component, carrying what each of its
+    /// forms shows at once, rendered by the same `render` from what the form's action says
+    /// (`SelfManagedAction.optimistic`): with one form, the one state (`data-optimistic`); with several,
+    /// a state per form (`data-optimistic-options`; see `SelfManaged`).
+    public func selfManaged(_ target: String, shown: Model.Presentation, returnTo: String?) -> SelfManaged {
+        let committed = render(target, shown, returnTo)
+        let key = name + " " + target
+        return renderedRoots.root(
+            key: key, committed: committed, by: RootInputs(target: target, presentation: shown, returnTo: returnTo)
+        ) { [render, actions, name] now in
+            Self.optimism(
+                of: now, target: target, shown: shown, returnTo: returnTo, name: name, actions: actions, render: render)
+        }
+    }
+
+    /// What the forms in `now` (a root's render) show at once.
+    private static func optimism(
+        of now: UnsafeBufferPointer<UInt8>, target: String, shown: Model.Presentation, returnTo: String?, name: String,
+        actions: [SelfManagedAction<Model>],
+        render: @Sendable (String, Model.Presentation, String?) -> any HTMLComponent
+    ) -> SelfManaged.PerForm {
+        let prefix = "/components/" + name + "/"
+        func ours(_ forms: [HTMLForms.Form]) -> [(action: SelfManagedAction<Model>, form: HTMLForms.Form)] {
+            forms.compactMap { form in
+                guard form.action.hasPrefix(prefix) else { return nil }
+                let action = form.action.dropFirst(prefix.count)
+                return actions.first { $0.name == action }.map { ($0, form) }
+            }
+        }
+        func optimistic(_ action: SelfManagedAction<Model>, _ form: HTMLForms.Form) -> [UInt8]? {
+            action.optimistic(
+                shown,
+                FormFields(
+                    form.hidden.filter { $0.name != "return_to" }.map { NameValue(name: $0.name, value: $0.value) })
+            )
+            .map { render(target, $0, returnTo).renderedBytes }
+        }
+        let forms = ours(HTMLForms.find(in: now))
+        if forms.count == 1 {
+            return optimistic(forms[0].action, forms[0].form).map(SelfManaged.PerForm.whole) ?? .none
+        }
+        guard !forms.isEmpty else { return .none }
+        // Each form's state, and those of the forms in each of those states (a tap on star 4 while star 2
+        // is in flight): all from the state before the first tap, which a tap on any state starts from.
+        var seen = Set<String>()
+        var options: [(key: String, markup: [UInt8])] = []
+        func add(_ action: SelfManagedAction<Model>, _ form: HTMLForms.Form) -> [UInt8]? {
+            let key = optionKey(form)
+            guard seen.insert(key).inserted, let markup = optimistic(action, form) else { return nil }
+            options.append((key, markup))
+            return markup
+        }
+        var further: [(action: SelfManagedAction<Model>, form: HTMLForms.Form)] = []
+        for (action, form) in forms {
+            if let markup = add(action, form) {
+                further += markup.withUnsafeBufferPointer { ours(HTMLForms.find(in: $0)) }
+            }
+        }
+        for (action, form) in further {
+            _ = add(action, form)
+        }
+        return .options(options)
+    }
+
+    /// A form's key among a root's options: its hidden fields but `return_to`, `name=value` joined by `&`,
+    /// as the browser script reads them from the form.
+    static func optionKey(_ form: HTMLForms.Form) -> String {
+        form.hidden.lazy.filter { $0.name != "return_to" }.map { $0.name + "=" + $0.value }.joined(separator: "&")
+    }
+}
+
+extension SelfManagedDefinition {
+    /// A definition with no action, nothing to say and nothing to render: what a declaration on the kind
+    /// (`ToggleDefinition`) holds until its initializer has made the real one.
+    package static var undeclared: Self {
+        SelfManagedDefinition(
+            name: "", title: "", target: TapTarget("", noun: "", purpose: "", example: ""), summary: "",
+            returnPath: .fixed("/"), actions: [],
+            words: SelfManagedWords(
+                failureMessage: "", announce: { _ in "" }, describe: { _ in EventState(text: "", json: .null) },
+                flash: { _, _ in nil }),
+            exampleChanges: { _, _ in [] }, render: { _, _, _ in Nothing() })
+    }
+}
+
+/// Renders nothing.
+private struct Nothing: HTMLComponent {
+    func render(into html: inout HTMLBuffer) {}
+}

@@ -1,0 +1,102 @@
+import HTTPCore
+
+/// A self-managed component of any kind as the app registers it, all from its `SelfManagedDefinition`:
+/// its catalogue entry, its store (the base data, the viewers' changes, the changes in flight, reset,
+/// `--state`, the state endpoint), a route per action, the example taps the kit's checks send, and its
+/// default scenarios.
+///
+/// ```swift
+/// extension StarRating {
+///     public static func module(_ context: ComponentContext, base: [String: RatingTally]) -> SelfManagedModule<Ratings> {
+///         SelfManagedModule(rating, model: Ratings(base: base), preview: preview, styles: .file("StarRating.css"),
+///                           context: context)
+///     }
+/// }
+/// ```
+public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
+    public let definition: SelfManagedDefinition<Model>
+    /// The component's state: what pages render from and its actions change.
+    public let store: SelfManagedStore<Model>
+    public let preview: ComponentPreview?
+    public let styles: ComponentStyles?
+    /// The kind's default scenarios on the example target (the definition's own, or the kit's), made when
+    /// asked for (a navigating component's ask where its example leads).
+    private let defaultScenarios: @Sendable () -> [Scenario]
+    private let extraScenarios: [Scenario]
+    private let routes: SelfManagedRoutes<Model>
+    /// Whether the component keeps state (a navigating one keeps none).
+    private let keepsState: Bool
+
+    /// - Parameters:
+    ///   - model: The base data: the targets that exist and their state before any viewer's change.
+    ///   - styles: The component's styles, if it brings any.
+    ///   - extraScenarios: Scenarios of the component's own, after the kind's.
+    public init(
+        _ definition: SelfManagedDefinition<Model>, model: Model, preview: ComponentPreview?,
+        styles: ComponentStyles? = nil, scenarios extraScenarios: [Scenario] = [], context: ComponentContext
+    ) {
+        self.init(
+            definition, model: model, preview: preview, styles: styles, scenarios: extraScenarios, context: context,
+            navigate: nil)
+    }
+
+    init(
+        _ definition: SelfManagedDefinition<Model>, model: Model, preview: ComponentPreview?,
+        styles: ComponentStyles?, scenarios extraScenarios: [Scenario], context: ComponentContext,
+        navigate: (@Sendable (String) -> String?)?
+    ) {
+        self.definition = definition
+        self.preview = preview
+        self.styles = styles
+        self.keepsState = navigate == nil
+        let store = SelfManagedStore(model, flashLimits: context.flashLimits)
+        self.store = store
+        self.routes = SelfManagedRoutes(definition: definition, store: store, context: context, navigate: navigate)
+        self.extraScenarios = extraScenarios
+        guard let example = Self.example(in: navigate == nil ? model.targets : [definition.target.example], definition)
+        else {
+            self.defaultScenarios = { [] }
+            return
+        }
+        // What a viewer who changed nothing has, from the base data: what a rollback restores.
+        let base = model.shown(example, to: .anonymous).map { Model.json($0, target: example, pending: false) }
+        self.defaultScenarios = {
+            definition.scenarios?(example) ?? definition.defaultScenarios(target: example, base: base)
+        }
+    }
+
+    /// The kind's default scenarios on the example target (the definition's own, or the kit's), then the
+    /// module's own.
+    public var scenarios: [Scenario] {
+        defaultScenarios() + extraScenarios
+    }
+
+    public var state: (any ComponentState)? { keepsState ? store : nil }
+
+    /// The definition's example target when it exists, else the first there is.
+    private static func example(in targets: Set<String>, _ definition: SelfManagedDefinition<Model>) -> String? {
+        targets.contains(definition.target.example) ? definition.target.example : targets.min()
+    }
+
+    /// The definition's example changes (`exampleChanges`), on its example target (or the first there is)
+    /// and another one when there is one.
+    public var exampleTaps: [ExampleTap] {
+        let targets = keepsState ? store.targets : [definition.target.example]
+        guard let example = Self.example(in: targets, definition) else { return [] }
+        let other = targets.filter { $0 != example }.min()
+        return definition.exampleChanges(example, other).map { change in
+            var form = FormFields()
+            if definition.action(named: change.action)?.needsTarget ?? true {
+                form.append(definition.target.field, change.target)
+            }
+            for (name, value) in change.fields {
+                form.append(name, value)
+            }
+            return ExampleTap(path: definition.path(of: change.action), body: form.encoded, target: change.target)
+        }
+    }
+
+    public func addRoutes(to routes: inout RouteGroup) {
+        self.routes.addRoutes(to: &routes)
+    }
+}

@@ -1,0 +1,213 @@
+import Basics
+import HTML
+import HTTPCore
+
+/// The routes of one self-managed component, one per action, written once for every kind from its
+/// `SelfManagedDefinition`: the one path a change takes, from the request to the answer.
+///
+/// `POST /components/{name}/{action}` with the target's field, the action's fields and optional
+/// `return_to`:
+///
+/// - the fields checked (`400` naming one), the action's decoding (its own `400`s), `X-Simulate-Failure`;
+/// - an unknown target `404`, a refused viewer `403`;
+/// - input refused as it is (`Decision.rejected`): `422`, the event `rejected`, nothing sent; the component
+///   with the problem (with `HX-Request`), else the `return_to` page with it;
+/// - a navigation: `303` to where it leads (`HX-Redirect` with `HX-Request`), the event `redirected`;
+/// - a change: the optimistic flow (its turn, the state shown at once, the service call, the commit or
+///   the exact rollback, the one-time message, the event), then `303` to `return_to`, or with
+///   `HX-Request` `200` (committed) or `503` (restored, with the failure message) and the component's
+///   fragment, with `HX-Trigger: {"announce": …}`.
+struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
+    /// One action, with what its requests read of the definition taken out once.
+    private struct Route: Sendable {
+        var action: SelfManagedAction<Model>
+        var path: String
+        /// Every field the action takes.
+        var fields: Set<String>
+        /// What its `400`s call it: `like tap`.
+        var called: String
+        var flow: OptimisticFlow<Model>
+    }
+
+    let definition: SelfManagedDefinition<Model>
+    let store: SelfManagedStore<Model>
+    private let routes: [Route]
+    private let service: any ComponentService
+    private let events: TapEventLog
+    private let registry: ComponentRegistry
+    private let clock: @Sendable () -> Timestamp
+    private let answers: RenderedAnswers<Model.Presentation>
+    private let navigate: (@Sendable (String) -> String?)?
+
+    /// - Parameters:
+    ///   - keepsAnswers: Keep the fragments changes answer with, by what they are rendered from (`false`
+    ///     with `--render-cache off`).
+    ///   - navigate: Where a tap of a navigating component leads, for each target.
+    init(
+        definition: SelfManagedDefinition<Model>, store: SelfManagedStore<Model>, context: ComponentContext,
+        navigate: (@Sendable (String) -> String?)? = nil
+    ) {
+        self.definition = definition
+        self.store = store
+        self.service = context.service
+        self.events = context.events
+        self.registry = context.registry
+        self.clock = context.clock
+        self.navigate = navigate
+        self.answers = RenderedAnswers(limit: context.renderCache ? 1024 : 0)
+        let words = definition.words
+        let (title, target) = (definition.title, definition.target.field)
+        self.routes = definition.actions.map { action in
+            var fields: Set<String> = Set(action.fields.map(\.name)).union(["return_to"])
+            if action.needsTarget { fields.insert(target) }
+            let flow = OptimisticFlow<Model>(
+                store: store.core, events: context.events,
+                flash: { attempt, outcome in
+                    // Decided as the change ends, before its commit: what it leads to is its optimistic state.
+                    var ended = SelfManagedOutcome(outcome)
+                    ended.committed = outcome.succeeded ? outcome.optimistic : outcome.prior
+                    return words.flash(attempt.change, ended)
+                },
+                event: { [name = action.name, describe = action.describe] attempt, outcome in
+                    guard outcome.sent || words.recordsUnsentChanges else { return nil }
+                    return TapEvent(
+                        component: title, action: name, instance: attempt.key.target, viewer: attempt.key.viewer,
+                        prior: words.describe(outcome.prior), optimistic: words.describe(outcome.optimistic),
+                        details: describe(attempt.change), outcome: outcome.succeeded ? .committed : .rolledBack,
+                        latencyMilliseconds: outcome.latencyMilliseconds)
+                })
+            return Route(
+                action: action, path: definition.path(of: action.name), fields: fields,
+                called: definition.service + " " + action.name, flow: flow)
+        }
+    }
+
+    func addRoutes(to group: inout RouteGroup) {
+        for route in routes {
+            group.add(
+                .post, route.path, documentation: definition.documentation(of: route.action),
+                handler: RouteHandler { request in try self.handle(route, request) })
+        }
+    }
+
+    private func handle(_ route: Route, _ request: HTTPRequest) throws -> HTTPOutcome {
+        let action = route.action
+        let form = try request.formFields(checkingControlCharactersItself: action.checksItsOwnText)
+            .taking(only: route.fields)
+        let target = action.needsTarget ? form[definition.target.field] ?? "" : ""
+        if action.needsTarget && target.isEmpty {
+            throw definition.target.missing(in: definition.service, action: action.name)
+        }
+        let viewer = request.viewer
+        if let navigate {
+            return .response(try self.navigate(to: navigate(target), target: target, action: action, request: request))
+        }
+        let decision = try action.decode(
+            ActionInput(form: form, target: target, viewer: viewer, action: route.called, clock: clock))
+        let forced = try request.forcedOutcome()
+        guard store.contains(target), let fallback = definition.returnPath.path(for: target) else {
+            throw definition.target.notFound(target)
+        }
+        if let refusal = definition.refusal?.message(target, viewer) {
+            throw HTTPError(.forbidden, refusal)
+        }
+        let returnTo = form["return_to"].map { LocalPath.validated($0, fallback: fallback) }
+        let key = OptimisticKey(viewer: viewer, target: target)
+        switch decision {
+        case .rejected(let problem, let flash, let details):
+            return refuse(
+                problem, flash, details: details, action: action, at: key, returnTo: returnTo, fallback: fallback,
+                request: request)
+        case .change(let change):
+            let attempt = OptimisticFlow<Model>.Attempt(
+                key: key, change: change, forced: forced, returnTo: returnTo ?? fallback,
+                wantsFragment: request.wantsFragment)
+            let call = ServiceRequest(
+                component: definition.name, action: action.name, target: target, viewer: viewer, change: change,
+                description: .object(action.describe(change)), forcedOutcome: forced)
+            return try route.flow.handle(attempt, call: .send(call, through: service)) {
+                [definition, answers] attempt, outcome in
+                guard attempt.wantsFragment else { return .redirect(to: attempt.returnTo) }
+                let words = definition.words
+                let flash = words.flash(attempt.change, SelfManagedOutcome(outcome))
+                let shown = Model.present(outcome.committed, busy: false, flash: flash, target: target)
+                var response = HTTPResponse.html(
+                    answers.bytes(for: .init(target: target, presentation: shown, returnTo: returnTo)) {
+                        definition.selfManaged(target, shown: shown, returnTo: returnTo).renderedBytes
+                    },
+                    status: outcome.succeeded ? .ok : .serviceUnavailable)
+                response.headers[Announcement.header] = Announcement.headerValue(
+                    outcome.succeeded ? words.announce(outcome.committed) : words.failureMessage)
+                return response
+            }
+        }
+    }
+
+    /// A navigation: `303` to where the target leads (with `HX-Request`, `200` and `HX-Redirect`), and
+    /// the event `redirected`.
+    private func navigate(
+        to destination: String?, target: String, action: SelfManagedAction<Model>, request: HTTPRequest
+    ) throws(HTTPError) -> HTTPResponse {
+        let started = ContinuousClock.now
+        guard let destination else {
+            throw definition.target.notFound(target)
+        }
+        events.record(
+            TapEvent(
+                component: definition.title, action: action.name, instance: target, viewer: request.viewer,
+                outcome: .redirected, latencyMilliseconds: (ContinuousClock.now - started).wholeMilliseconds,
+                location: destination))
+        if request.wantsFragment {
+            return HTTPResponse(status: .ok, headers: ["HX-Redirect": destination])
+        }
+        return .redirect(to: destination)
+    }
+
+    /// Input refused as it is: `422`, nothing sent or stored, the event `rejected`. The component shows
+    /// `flash` (the input and the problem): in the fragment, or, without script, in the page the change
+    /// came from.
+    private func refuse(
+        _ problem: String, _ flash: Model.Flash, details: [(String, JSONValue)], action: SelfManagedAction<Model>,
+        at key: OptimisticKey, returnTo: String?, fallback: String, request: HTTPRequest
+    ) -> HTTPOutcome {
+        let committed = store.committed(key.target, viewer: key.viewer)
+        events.record(
+            TapEvent(
+                component: definition.title, action: action.name, instance: key.target, viewer: key.viewer,
+                prior: committed.map(definition.words.describe), details: details, outcome: .rejected))
+        let fragment: @Sendable () -> [UInt8] = { [definition] in
+            guard let committed else { return [] }
+            let shown = Model.present(committed, busy: false, flash: flash, target: key.target)
+            return definition.selfManaged(key.target, shown: shown, returnTo: returnTo).renderedBytes
+        }
+        guard !request.wantsFragment else {
+            var response = HTTPResponse.html(fragment(), status: .unprocessableContent)
+            response.headers[Announcement.header] = Announcement.headerValue(problem)
+            return .response(response)
+        }
+        // Without script: the page the change came from, whose component shows the input (left for its
+        // next render, and forgotten after it whether or not that page shows this component).
+        store.leave(flash, for: key)
+        return .deferred { [registry, store] in
+            var page = await registry.page(returnTo ?? fallback, for: key.viewer)
+            if page?.status != .ok, returnTo != nil {
+                store.leave(flash, for: key)
+                page = await registry.page(fallback, for: key.viewer)
+            }
+            _ = store.takeFlash(for: key)
+            guard let page, page.status == .ok else {
+                return .html(fragment(), status: .unprocessableContent)
+            }
+            return .html(page.body, status: .unprocessableContent)
+        }
+    }
+}
+
+extension SelfManagedOutcome {
+    /// The flow's outcome in the words' terms.
+    init(_ outcome: OptimisticFlow<Model>.Outcome) {
+        self.init(
+            prior: outcome.prior, optimistic: outcome.optimistic, committed: outcome.committed,
+            succeeded: outcome.succeeded, sent: outcome.sent)
+    }
+}
