@@ -51,6 +51,7 @@ let package = Package(
                 "CommentBox/CommentBox.css",
                 "FollowButton/FollowButton.css",
                 "LikeButton/LikeButton.css",
+                "StarRating/StarRating.css",
                 // new-component: stylesheets above this line
             ]),
         // The one module an outside package imports: the kit, re-exported.

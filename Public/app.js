@@ -7,11 +7,17 @@
 // - data-optimistic: the patch to the state a tap shows at once (HTMLPatch.encoded: the element count,
 //   then index, =name / -name / :, value; "|" separates, "\" escapes), or data-optimistic-html, that
 //   state's whole markup. A tap on an optimistic state goes back to the state it came from.
+// - data-optimistic-options, on a root whose forms show different things at once (five stars): a JSON
+//   object from each form's hidden fields (name=value joined by &, return_to left out) to its state, a
+//   patch from the root or {"html": markup}. A tap shows, from the root as it was before the first tap in
+//   flight, the state of the form tapped; a form with none goes back to that state.
 // - data-fill="field" on an element of the optimistic state: the server renders it before it knows what
 //   was typed, and this file puts in the value of the form's field of that name, as text (never markup).
 // On a tap of a form inside such a root, this file:
 // - swaps the optimistic state in at once and marks the root aria-busy;
-// - posts the form with HX-Request: true, so the server answers with the root's fragment;
+// - posts the form with HX-Request: true, so the server answers with the root's fragment; one request per
+//   key is in flight at a time, so taps reach the server in the order they were made: a tap made meanwhile
+//   waits, the latest replacing any not yet sent, and goes when the one in flight is answered;
 // - swaps in the answer of the latest tap: 200 (committed), 503 (restored, with its role="alert") or
 //   422 (refused as it is, with its message); focus goes to the answer's [autofocus] element if it has
 //   one (a field holding the text that was not kept), else stays at the same place;
@@ -27,7 +33,9 @@
 'use strict';
 (function () {
   var ROOT = '[data-self-managed]';
-  var pending = {}; // key -> { seq: the latest tap's number, bases: the roots' markup before the first tap }
+  // key -> { seq: the latest tap's number, bases: the roots' markup before the first tap, inFlight: a request
+  // is out, queued: the latest tap waiting to be sent }
+  var pending = {};
   var wayBack = new WeakMap(); // an optimistic root -> the root it came from
   var announcer = null;
 
@@ -101,9 +109,36 @@
     }
   }
 
-  // What a tap on `root` shows at once, or null.
-  function optimisticFor(root) {
+  // A form's key among its root's options: its hidden fields but return_to, as the server writes them.
+  function formKey(form) {
+    return Array.prototype.filter.call(form.querySelectorAll('input[type="hidden"]'), function (input) {
+      return input.name !== 'return_to';
+    }).map(function (input) { return input.name + '=' + input.value; }).join('&');
+  }
+
+  // The state of option `key` of `base` (a root as the server rendered it), or null when it has none.
+  function optionOf(base, key) {
+    var options;
+    try { options = JSON.parse(base.getAttribute('data-optimistic-options')); } catch (e) { return null; }
+    if (!options || !Object.prototype.hasOwnProperty.call(options, key)) return null;
+    var option = options[key];
+    if (typeof option === 'string') return patched(base, option);
+    if (!option || typeof option.html !== 'string') return null;
+    var next = parsed(option.html);
+    if (next) {
+      next.setAttribute('data-self-managed', base.getAttribute('data-self-managed'));
+      next.setAttribute('data-optimistic-options', base.getAttribute('data-optimistic-options'));
+    }
+    return next;
+  }
+
+  // What a tap on `form` in `root` shows at once, or null; `base` is the root before the first tap in flight,
+  // and `first` says whether this is that tap (`root` then shows `base`).
+  function optimisticFor(root, form, base, first) {
     var next = null;
+    if (base.hasAttribute('data-optimistic-options')) {
+      return optionOf(base, formKey(form)) || (first ? null : base.cloneNode(true));
+    }
     if (root.hasAttribute('data-optimistic')) next = patched(root, root.getAttribute('data-optimistic'));
     else if (root.hasAttribute('data-optimistic-html')) {
       next = parsed(root.getAttribute('data-optimistic-html'));
@@ -173,29 +208,36 @@
     if (!window.fetch || !window.AbortController) return; // let the browser submit it
     event.preventDefault();
     var key = root.getAttribute('data-self-managed');
-    var action = form.action;
     var body = new URLSearchParams(new FormData(form)); // asks for the state wanted after this tap
-    var state = pending[key] || (pending[key] = { seq: 0, bases: null });
+    var state = pending[key] || (pending[key] = { seq: 0, bases: null, inFlight: false, queued: null });
     var roots = rootsFor(key);
-    if (!state.bases) state.bases = roots.map(function (each) { return each.cloneNode(true); });
-    var seq = ++state.seq;
+    var first = !state.bases;
+    if (first) state.bases = roots.map(function (each) { return each.cloneNode(true); });
     var focused = roots.filter(function (each) { return each.contains(document.activeElement); })[0];
     var focusAt = focused ? { root: roots.indexOf(focused), at: elementsOf(focused).indexOf(document.activeElement) } : null;
     tapAlert(false);
-    roots.forEach(function (each) {
-      var next = optimisticFor(each);
+    roots.forEach(function (each, index) {
+      var next = optimisticFor(each, form, state.bases[index] || each, first);
       if (!next) return;
       fill(next, body);
       swap(each, next);
     });
     rootsFor(key).forEach(function (each) { each.setAttribute('aria-busy', 'true'); });
+    var tap = { seq: ++state.seq, action: form.action, body: body, focusAt: focusAt };
+    // One request per key in flight: this one waits for it (replacing any tap that waited before it).
+    if (state.inFlight) state.queued = tap;
+    else send(key, state, tap);
+  }
 
+  // Posts `tap`; its answer is shown when it is the latest tap, else the tap that waited goes next.
+  function send(key, state, tap) {
+    state.inFlight = true;
     var controller = new AbortController();
     var timeout = parseInt(document.body.getAttribute('data-tap-timeout-ms'), 10) || 30000;
     var timer = window.setTimeout(function () { controller.abort(); }, timeout);
-    fetch(action, {
+    fetch(tap.action, {
       method: 'POST',
-      body: body,
+      body: tap.body,
       credentials: 'same-origin',
       signal: controller.signal,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'HX-Request': 'true' }
@@ -205,7 +247,14 @@
       });
     }).then(function (answer) {
       window.clearTimeout(timer);
-      if (seq !== state.seq) return; // a later tap's answer carries the final state
+      if (state.queued) { // a later tap waits: it goes now, and its answer is the one shown
+        var next = state.queued;
+        state.queued = null;
+        send(key, state, next);
+        return;
+      }
+      state.inFlight = false;
+      if (tap.seq !== state.seq) return; // a later tap's answer carries the final state
       var next = parsed(answer.markup);
       var usable = [200, 422, 503].indexOf(answer.status) >= 0 && next &&
         next.getAttribute('data-self-managed') === key;
@@ -216,12 +265,13 @@
         swap(each, copy);
         return copy;
       });
-      refocus(swapped, focusAt);
+      refocus(swapped, tap.focusAt);
       var alert = next.querySelector('[role="alert"]');
       announce(announcement(answer.trigger) || (alert && alert.textContent));
     }).catch(function () {
       window.clearTimeout(timer);
-      if (seq !== state.seq) return;
+      state.inFlight = false;
+      state.queued = null;
       var bases = state.bases || [];
       state.bases = null;
       rootsFor(key).forEach(function (each, index) { if (bases[index]) swap(each, bases[index]); });

@@ -1,6 +1,7 @@
 import Components
 
-/// The demo: four self-managed components (an avatar, a like button, a follow button, a comment box) and the pages
+/// The demo: five self-managed components (an avatar, a like button, a follow button, a comment box, a star
+/// rating) and the pages
 /// that place them (a feed, posts, profiles), over `Fixtures`. An app registers it, or leaves it out.
 ///
 /// ```swift
@@ -13,14 +14,16 @@ public enum Demo {
         let likes = LikeButton.module(context, baseCounts: fixtures.likeCounts)
         let follows = FollowButton.module(context, baseCounts: fixtures.followerCounts)
         let comments = CommentBox.module(context, fixtures: fixtures)
+        let ratings = StarRating.module(context, fixtures: fixtures)
         return [
             AvatarView.module(context, navigator: AppNavigator(fixtures: fixtures)),
             likes,
             follows,
             comments,
+            ratings,
             DemoPages(
                 context, fixtures: fixtures, likes: likes.store, follows: follows.store, comments: comments.store,
-                commentBox: comments.definition),
+                commentBox: comments.definition, ratings: ratings.store),
             // new-component: registrations above this line
         ]
     }

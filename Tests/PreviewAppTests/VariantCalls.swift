@@ -451,4 +451,102 @@ import Testing
             ).renderedString + "\n",
             try goldenFile("comment/hostile-text.plain.html"))
     }
+
+    @Test func rating_noRatingsYet() throws {
+        expectHTML(
+            StarRating.selfManaged(post: "p4", stars: 0, sum: 0, count: 0).renderedString + "\n",
+            try goldenFile("rating/no-ratings-yet.html"))
+        expectHTML(
+            StarRating(
+                elementID: "rating-p4",
+                stars: 0,
+                average: 0.0,
+                count: 0,
+                action: { _ in TapAction(path: "/gallery/actions/rating", fields: [
+                    .init("instance", "p4"),
+                    .init("return_to", "/components/rating?config=plain&post=p4&stars=0&sum=0&count=0&return_to=&busy=false&message="),
+                ]) }
+            ).renderedString + "\n",
+            try goldenFile("rating/no-ratings-yet.plain.html"))
+    }
+
+    @Test func rating_notRatedByTheViewer() throws {
+        expectHTML(
+            StarRating.selfManaged(post: "p1", stars: 0, sum: 42, count: 10).renderedString + "\n",
+            try goldenFile("rating/not-rated-by-the-viewer.html"))
+        expectHTML(
+            StarRating(
+                elementID: "rating-p1",
+                stars: 0,
+                average: 4.2,
+                count: 10,
+                action: { _ in TapAction(path: "/gallery/actions/rating", fields: [
+                    .init("instance", "p1"),
+                    .init("return_to", "/components/rating?config=plain&post=p1&stars=0&sum=42&count=10&return_to=&busy=false&message="),
+                ]) }
+            ).renderedString + "\n",
+            try goldenFile("rating/not-rated-by-the-viewer.plain.html"))
+    }
+
+    @Test func rating_rated4Stars() throws {
+        expectHTML(
+            StarRating.selfManaged(post: "p2", stars: 4, sum: 46, count: 11).renderedString + "\n",
+            try goldenFile("rating/rated-4-stars.html"))
+        expectHTML(
+            StarRating(
+                elementID: "rating-p2",
+                stars: 4,
+                average: 4.2,
+                count: 11,
+                action: { _ in TapAction(path: "/gallery/actions/rating", fields: [
+                    .init("instance", "p2"),
+                    .init("return_to", "/components/rating?config=plain&post=p2&stars=4&sum=46&count=11&return_to=&busy=false&message="),
+                ]) }
+            ).renderedString + "\n",
+            try goldenFile("rating/rated-4-stars.plain.html"))
+    }
+
+    @Test func rating_tapInFlight() throws {
+        expectHTML(
+            StarRating.selfManaged(post: "p3", stars: 5, sum: 9, count: 2, busy: true).renderedString + "\n",
+            try goldenFile("rating/tap-in-flight.html"))
+        expectHTML(
+            StarRating(
+                elementID: "rating-p3",
+                stars: 5,
+                average: 4.5,
+                count: 2,
+                busy: true,
+                action: { _ in TapAction(path: "/gallery/actions/rating", fields: [
+                    .init("instance", "p3"),
+                    .init("return_to", "/components/rating?config=plain&post=p3&stars=5&sum=9&count=2&return_to=&busy=true&message="),
+                ]) }
+            ).renderedString + "\n",
+            try goldenFile("rating/tap-in-flight.plain.html"))
+    }
+
+    @Test func rating_couldNotBeSaved() throws {
+        expectHTML(
+            StarRating.selfManaged(
+                post: "p5",
+                stars: 2,
+                sum: 7,
+                count: 3,
+                message: "Your rating couldn't be saved, so it was undone. Please try again."
+            ).renderedString + "\n",
+            try goldenFile("rating/could-not-be-saved.html"))
+        expectHTML(
+            StarRating(
+                elementID: "rating-p5",
+                stars: 2,
+                average: 2.3,
+                count: 3,
+                message: "Your rating couldn't be saved, so it was undone. Please try again.",
+                action: { _ in TapAction(path: "/gallery/actions/rating", fields: [
+                    .init("instance", "p5"),
+                    .init("return_to", "/components/rating?config=plain&post=p5&stars=2&sum=7&count=3&return_to=&busy=false&message=Your%20rating%20couldn%27t%20be%20saved%2C%20so%20it%20was%20undone.%20Please%20try%20again."),
+                ]) }
+            ).renderedString + "\n",
+            try goldenFile("rating/could-not-be-saved.plain.html"))
+    }
 }

@@ -58,11 +58,7 @@ public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
             self.defaultScenarios = { [] }
             return
         }
-        // What a viewer who changed nothing has, from the base data: what a rollback restores.
-        let base = model.shown(example, to: .anonymous).map { Model.json($0, target: example, pending: false) }
-        self.defaultScenarios = {
-            definition.scenarios?(example) ?? definition.defaultScenarios(target: example, base: base)
-        }
+        self.defaultScenarios = { definition.scenarios?(example) ?? definition.defaultScenarios(target: example) }
     }
 
     /// The kind's default scenarios on the example target (the definition's own, or the kit's), then the

@@ -136,6 +136,16 @@ public struct Fixtures: Sendable {
     }
 
     /// Each post's likes from people other than the app's viewers.
+    /// Each post's star ratings from people other than the app's viewers: how many, and their stars
+    /// summed (an average from 3 to 4 stars, none for some posts).
+    public var ratings: [String: Ratings.Tally] {
+        Dictionary(
+            uniqueKeysWithValues: posts.enumerated().map { index, post in
+                let count = (index * 5) % 17
+                return (post.id, Ratings.Tally(sum: count * 3 + index % 5 * count / 4, count: count))
+            })
+    }
+
     public var likeCounts: [String: Int] {
         Dictionary(posts.map { ($0.id, $0.baseLikes) }, uniquingKeysWith: { first, _ in first })
     }

@@ -16,13 +16,14 @@ public struct DemoPages: ComponentModule {
     ///   - follows: The follow button's store, which the pages' follow buttons show.
     ///   - comments: The comment box's store, which each post's page shows.
     ///   - commentBox: The comment box's declaration.
+    ///   - ratings: The star rating's store, which each post's page shows.
     public init(
         _ context: ComponentContext, fixtures: Fixtures, likes: ToggleStore, follows: ToggleStore,
-        comments: CommentStore, commentBox: SelfManagedDefinition<CommentThreads>
+        comments: CommentStore, commentBox: SelfManagedDefinition<CommentThreads>, ratings: SelfManagedStore<Ratings>
     ) {
         self.site = DemoSite(
             fixtures: fixtures, cells: PostCellFrames(fixtures: fixtures, keepsButtons: context.renderCache),
-            likes: likes, follows: follows, comments: comments, commentBox: commentBox)
+            likes: likes, follows: follows, comments: comments, commentBox: commentBox, ratings: ratings)
         self.renderedPages = RenderedPages(context: context)
         self.registry = context.registry
     }

@@ -1,7 +1,7 @@
 import Components
 
 /// What every demo page is rendered from that no request changes: the fixtures, each post's cell frames,
-/// the like and follow stores the cells' buttons show, and the comments posts show. `DemoPages` holds one; each request's
+/// the like and follow stores the cells' buttons show, and the comments and ratings posts show. `DemoPages` holds one; each request's
 /// `PageContext` adds the viewer, the settings and the navigation to it.
 struct DemoSite: Sendable {
     var fixtures: Fixtures
@@ -11,4 +11,5 @@ struct DemoSite: Sendable {
     var comments: CommentStore
     /// The comment box's declaration, with the fixtures' authors.
     var commentBox: SelfManagedDefinition<CommentThreads>
+    var ratings: SelfManagedStore<Ratings>
 }

@@ -48,6 +48,11 @@ struct PageContext {
         FollowButton.selfManaged(uid: uid, viewer: viewer, follows: site.follows, returnTo: returnTo)
     }
 
+    /// The post's star rating as this viewer sees it; a tap without script returns to `returnTo`.
+    func rating(for post: String, returnTo: String) -> SelfManaged? {
+        StarRating.selfManaged(post: post, viewer: viewer, ratings: site.ratings, returnTo: returnTo)
+    }
+
     /// The post's comment box as this viewer sees it; a send without script returns to `returnTo`.
     func commentBox(for post: String, returnTo: String) -> SelfManaged? {
         CommentBox.selfManaged(

@@ -2,7 +2,7 @@ import Components
 import HTML
 import PreviewApp
 
-/// `/posts/{id}`: one post, and its self-managed comment box.
+/// `/posts/{id}`: one post, its self-managed star rating and its self-managed comment box.
 struct PostPage {
     var context: PageContext
     var post: Post
@@ -15,6 +15,9 @@ struct PostPage {
                 if let cell = context.cell(for: post, returnTo: path) {
                     html.render(cell)
                 }
+            }
+            if let rating = context.rating(for: post.id, returnTo: path) {
+                html.render(rating)
             }
             if let comments = context.commentBox(for: post.id, returnTo: path) {
                 html.render(comments)
