@@ -16,8 +16,8 @@
 // On a tap of a form inside such a root, this file:
 // - swaps the optimistic state in at once and marks the root aria-busy;
 // - posts the form with HX-Request: true, so the server answers with the root's fragment; one request per
-//   key is in flight at a time, so taps reach the server in the order they were made: a tap made meanwhile
-//   waits, the latest replacing any not yet sent, and goes when the one in flight is answered;
+//   key is in flight at a time, so taps reach the server in the order they were made: taps made meanwhile
+//   wait in line and go one after another as each answer comes;
 // - swaps in the answer of the latest tap: 200 (committed), 503 (restored, with its role="alert") or
 //   422 (refused as it is, with its message); focus goes to the answer's [autofocus] element if it has
 //   one (a field holding the text that was not kept), else stays at the same place;
@@ -34,7 +34,7 @@
 (function () {
   var ROOT = '[data-self-managed]';
   // key -> { seq: the latest tap's number, bases: the roots' markup before the first tap, inFlight: a request
-  // is out, queued: the latest tap waiting to be sent }
+  // is out, waiting: the taps not yet sent, oldest first }
   var pending = {};
   var wayBack = new WeakMap(); // an optimistic root -> the root it came from
   var announcer = null;
@@ -209,7 +209,7 @@
     event.preventDefault();
     var key = root.getAttribute('data-self-managed');
     var body = new URLSearchParams(new FormData(form)); // asks for the state wanted after this tap
-    var state = pending[key] || (pending[key] = { seq: 0, bases: null, inFlight: false, queued: null });
+    var state = pending[key] || (pending[key] = { seq: 0, bases: null, inFlight: false, waiting: [] });
     var roots = rootsFor(key);
     var first = !state.bases;
     if (first) state.bases = roots.map(function (each) { return each.cloneNode(true); });
@@ -224,12 +224,12 @@
     });
     rootsFor(key).forEach(function (each) { each.setAttribute('aria-busy', 'true'); });
     var tap = { seq: ++state.seq, action: form.action, body: body, focusAt: focusAt };
-    // One request per key in flight: this one waits for it (replacing any tap that waited before it).
-    if (state.inFlight) state.queued = tap;
+    // One request per key in flight: this one waits in line behind it.
+    if (state.inFlight) state.waiting.push(tap);
     else send(key, state, tap);
   }
 
-  // Posts `tap`; its answer is shown when it is the latest tap, else the tap that waited goes next.
+  // Posts `tap`; its answer is shown when it is the latest tap, else the next tap in line goes.
   function send(key, state, tap) {
     state.inFlight = true;
     var controller = new AbortController();
@@ -247,10 +247,8 @@
       });
     }).then(function (answer) {
       window.clearTimeout(timer);
-      if (state.queued) { // a later tap waits: it goes now, and its answer is the one shown
-        var next = state.queued;
-        state.queued = null;
-        send(key, state, next);
+      if (state.waiting.length) { // a later tap waits: it goes now; the latest one's answer is shown
+        send(key, state, state.waiting.shift());
         return;
       }
       state.inFlight = false;
@@ -271,7 +269,7 @@
     }).catch(function () {
       window.clearTimeout(timer);
       state.inFlight = false;
-      state.queued = null;
+      state.waiting = [];
       var bases = state.bases || [];
       state.bases = null;
       rootsFor(key).forEach(function (each, index) { if (bases[index]) swap(each, bases[index]); });
