@@ -71,6 +71,9 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
     public var exampleChanges: @Sendable (_ example: String, _ other: String?) -> [ExampleChange]
     /// The kind's own default scenarios on a target, in place of the kit's (`defaultScenarios`).
     public var scenarios: (@Sendable (_ target: String) -> [Scenario])?
+    /// The state endpoint's answer, in place of the model's (`SelfManagedModel.json`): a component's own
+    /// words for a state of a kind it shares (a rating's stars and average, of a choice).
+    public var stateEndpoint: (@Sendable (_ shown: Model.Shown, _ target: String, _ pending: Bool) -> JSONValue)?
     /// This component's roots as rendered before, by what each is rendered from.
     private var renderedRoots = OptimisticMemo<RootInputs>()
 

@@ -49,7 +49,8 @@ public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
         self.preview = preview
         self.styles = styles
         self.keepsState = navigate == nil
-        let store = SelfManagedStore(model, flashLimits: context.flashLimits)
+        let store = SelfManagedStore(
+            model, flashLimits: context.flashLimits, stateEndpoint: definition.stateEndpoint)
         self.store = store
         self.routes = SelfManagedRoutes(definition: definition, store: store, context: context, navigate: navigate)
         self.extraScenarios = extraScenarios

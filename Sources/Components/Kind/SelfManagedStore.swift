@@ -25,6 +25,8 @@ public final class SelfManagedStore<Model: SelfManagedModel>: OptimisticComponen
 
     /// The committed state, the changes in flight, the messages: the kit's optimistic core.
     let core: OptimisticStore<Model>
+    /// The state endpoint's answer for a state.
+    private let endpoint: @Sendable (Model.Shown, String, Bool) -> JSONValue
     public var optimisticCore: any OptimisticCore { core }
 
     /// Serialises changes per viewer and target.
@@ -34,11 +36,14 @@ public final class SelfManagedStore<Model: SelfManagedModel>: OptimisticComponen
     ///   - model: The committed state to start from (the base data).
     ///   - flashLimits: How many one-time messages wait, and for how long.
     ///   - clock: The time messages are stamped and aged with (tests pass their own).
+    ///   - stateEndpoint: The state endpoint's answer, when not the model's (`SelfManagedModel.json`).
     public init(
         _ model: Model, flashLimits: FlashLimits = FlashLimits(),
-        clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+        stateEndpoint: (@Sendable (Model.Shown, String, Bool) -> JSONValue)? = nil
     ) {
         core = OptimisticStore(model, flashLimits: flashLimits, clock: clock)
+        endpoint = stateEndpoint ?? { Model.json($0, target: $1, pending: $2) }
     }
 
     public func contains(_ target: String) -> Bool {
@@ -74,12 +79,12 @@ public final class SelfManagedStore<Model: SelfManagedModel>: OptimisticComponen
         core.takeFlash(for: key)
     }
 
-    /// The state endpoint's answer (`Model.json`): the committed state for `viewer` and whether a change
-    /// of theirs is in flight.
+    /// The state endpoint's answer (`Model.json`, or the definition's own): the committed state for
+    /// `viewer` and whether a change of theirs is in flight.
     public func json(for target: String, viewer: Viewer) -> JSONValue? {
         guard let committed = core.committed(target, viewer: viewer) else { return nil }
         let pending = core.view(target, viewer: viewer)?.busy ?? false
-        return Model.json(committed, target: target, pending: pending)
+        return endpoint(committed, target, pending)
     }
 
     public var targets: Set<String> {

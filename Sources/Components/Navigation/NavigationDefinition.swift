@@ -48,7 +48,7 @@ public struct NavigationDefinition: Sendable {
         kind.actions = [
             SelfManagedAction(
                 "tap", decode: { _ throws(HTTPError) in throw HTTPError(.badRequest, "A navigation changes nothing.") },
-                optimistic: { _, _ in nil }, documentation: documentation)
+                optimistic: Stateless.nothingAtOnce, documentation: documentation)
         ]
         kind.exampleChanges = { example, _ in [.init("tap", target: example, fields: [])] }
         kind.scenarios = { [self] target in destination(target).map { scenarios(target: target, destination: $0) } ?? []

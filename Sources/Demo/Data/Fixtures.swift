@@ -136,13 +136,12 @@ public struct Fixtures: Sendable {
     }
 
     /// Each post's likes from people other than the app's viewers.
-    /// Each post's star ratings from people other than the app's viewers: how many, and their stars
-    /// summed (an average from 3 to 4 stars, none for some posts).
-    public var ratings: [String: Ratings.Tally] {
+    /// Each post's star ratings from people other than the app's viewers: how many gave each number of
+    /// stars (none for some posts).
+    public var ratings: [String: [String: Int]] {
         Dictionary(
             uniqueKeysWithValues: posts.enumerated().map { index, post in
-                let count = (index * 5) % 17
-                return (post.id, Ratings.Tally(sum: count * 3 + index % 5 * count / 4, count: count))
+                (post.id, ["1": index % 2, "2": index % 3, "3": (index * 2) % 5, "4": (index * 3) % 7, "5": index % 4])
             })
     }
 

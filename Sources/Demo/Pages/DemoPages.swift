@@ -19,7 +19,7 @@ public struct DemoPages: ComponentModule {
     ///   - ratings: The star rating's store, which each post's page shows.
     public init(
         _ context: ComponentContext, fixtures: Fixtures, likes: ToggleStore, follows: ToggleStore,
-        comments: CommentStore, commentBox: SelfManagedDefinition<CommentThreads>, ratings: SelfManagedStore<Ratings>
+        comments: CommentStore, commentBox: SelfManagedDefinition<CommentThreads>, ratings: ChoiceStore
     ) {
         self.site = DemoSite(
             fixtures: fixtures, cells: PostCellFrames(fixtures: fixtures, keepsButtons: context.renderCache),

@@ -11,5 +11,5 @@ struct DemoSite: Sendable {
     var comments: CommentStore
     /// The comment box's declaration, with the fixtures' authors.
     var commentBox: SelfManagedDefinition<CommentThreads>
-    var ratings: SelfManagedStore<Ratings>
+    var ratings: ChoiceStore
 }

@@ -29,24 +29,24 @@ extension StarRating {
                 [("post", "p5"), ("stars", "2"), ("sum", "7"), ("count", "3"), ("message", failureMessage)]),
         ],
         actions: [
-            rating.previewAction(
+            rating.kind.previewAction(
                 "rate", summary: "Rates a post (0 takes the rating back): 303 to return_to (or the post); 404, 400.",
                 exampleBody: "post=p1&stars=4&return_to=/posts/p1")
         ],
         instance: { $0["post"] },
         handlerFile: handlerFile,
         make: { values, configuration, plainAction in
-            let tally = Ratings.Tally(sum: values.int("sum"), count: values.int("count"))
             switch configuration {
             case .selfManaged:
                 return selfManaged(
-                    post: values["post"], stars: values.int("stars"), sum: tally.sum, count: tally.count,
+                    post: values["post"], stars: values.int("stars"), sum: values.int("sum"),
+                    count: values.int("count"),
                     returnTo: values.optional("return_to"), busy: values.bool("busy"),
                     message: values.optional("message"))
             case .plain:
                 return StarRating(
-                    elementID: elementID(forPost: values["post"]), stars: values.int("stars"), average: tally.average,
-                    count: tally.count, busy: values.bool("busy"), message: values.optional("message")
+                    elementID: elementID(forPost: values["post"]), stars: values.int("stars"), average: average(values),
+                    count: values.int("count"), busy: values.bool("busy"), message: values.optional("message")
                 ) { _ in plainAction }
             }
         },
@@ -61,17 +61,16 @@ extension StarRating {
                     .string("message", values.optional("message"))
             case .plain:
                 SwiftCall("StarRating").string("elementID", elementID(forPost: values["post"]))
-                    .int("stars", values.int("stars"))
-                    .argument(
-                        "average",
-                        source: String(Ratings.Tally(sum: values.int("sum"), count: values.int("count")).average)
-                    )
+                    .int("stars", values.int("stars")).argument("average", source: String(average(values)))
                     .int("count", values.int("count")).bool("busy", values.bool("busy"), omittedWhen: false)
                     .string("message", values.optional("message"))
                     .argument(
-                        "action", source: "{ _ in " + (SwiftCall("").action("", plainAction).arguments[0].source) + " }"
-                    )
+                        "action", source: "{ _ in " + SwiftCall("").action("", plainAction).arguments[0].source + " }")
             }
-        }
-    )
+        })
+
+    /// The average the preview's `sum` and `count` make, to one decimal.
+    private static func average(_ values: PreviewValues) -> Double {
+        values.int("count") == 0 ? 0 : (Double(values.int("sum")) / Double(values.int("count")) * 10).rounded() / 10
+    }
 }

@@ -1,4 +1,3 @@
-import Basics
 import Components
 import HTML
 import HTTPCore
@@ -8,71 +7,44 @@ import HTTPCore
 /// state before; a tap on the viewer's own rating takes it back.
 ///
 /// The tap is `POST /components/rating/rate` with `post`, `stars` (1 to 5, or 0 to clear) and optional
-/// `return_to` (anything but a local path falls back to the post's page), handled by the kit's generic
-/// routes from `rating`, this component's declaration on the generic kind.
+/// `return_to` (anything but a local path falls back to the post's page): a declaration on the kit's
+/// choice kind (`ChoiceDefinition`), whose routes, state and answers the kit derives.
 extension StarRating {
     /// This file, which holds the handler of the component's own tap (the gallery names it).
     public static let handlerFile = SourceFile.path(#filePath)
     static let failureMessage = "Your rating couldn't be saved, so it was undone. Please try again."
 
-    /// The star rating on the kit's generic kind: its model, its one action and its words.
-    public static let rating: SelfManagedDefinition<Ratings> = SelfManagedDefinition(
-        name: "rating", title: "StarRating",
+    /// The star rating as a choice among five stars.
+    public static let rating: ChoiceDefinition = ChoiceDefinition(
+        name: "rating", title: "StarRating", action: "rate",
         target: TapTarget("post", noun: "post", purpose: "the post to rate", example: "p1"),
+        field: "stars", options: ["1", "2", "3", "4", "5"], none: "0",
         summary: "Rate a post from 1 to 5 stars, optimistically, with rollback on failure",
+        failureMessage: failureMessage, announce: { $0.map { "Rated \($0) of 5" } ?? "Rating cleared" },
         returnPath: .perTarget(description: "the post's page") { AppNavigator.postPath($0) },
-        actions: [
-            SelfManagedAction(
-                "rate",
-                fields: [
-                    ActionField(
-                        "stars", .string(enum: ["0", "1", "2", "3", "4", "5"]),
-                        "The stars given, 1 to 5; 0 takes the viewer's rating back.", example: "4")
-                ],
-                decode: { input throws(HTTPError) in
-                    .change(try input.integer("stars", in: 0...5, meaning: "the stars given, or 0 to clear"))
-                },
-                optimistic: { shown, form in
-                    Int(form["stars"] ?? "").map { .init(shown: shown.shown.rated($0), busy: true) }
-                },
-                describe: { stars in [("stars", .int(stars))] })
-        ],
-        words: SelfManagedWords(
-            failureMessage: failureMessage,
-            announce: { $0.stars == 0 ? "Rating cleared" : "Rated \($0.stars) of 5" },
-            describe: { shown in
-                EventState(
-                    text: "\(shown.stars) stars, average \(shown.tally.average) of \(shown.tally.count)",
-                    json: .object([
-                        ("stars", .int(shown.stars)), ("average", .double(shown.tally.average)),
-                        ("count", .int(shown.tally.count)),
-                    ]))
-            },
-            flash: { _, outcome in outcome.succeeded ? nil : failureMessage }),
-        exampleChanges: { example, other in
-            [
-                .init("rate", target: example, fields: [("stars", "4")]),
-                .init("rate", target: example, fields: [("stars", "0")]),
-            ]
-                + (other.map { [.init("rate", target: $0, fields: [("stars", "5")])] } ?? [])
+        state: { shown, post, pending in
+            .object([
+                ("target", .string(post)), ("stars", .int(Int(shown.chosen ?? "0") ?? 0)),
+                ("average", .double(average(shown))), ("count", .int(shown.total)), ("pending", .bool(pending)),
+            ])
         },
         render: { post, shown, returnTo in
             StarRating(
-                elementID: elementID(forPost: post), stars: shown.shown.stars, average: shown.shown.tally.average,
-                count: shown.shown.tally.count, busy: shown.busy, message: shown.message
-            ) { star in
-                // A tap on the viewer's own rating takes it back.
-                rating.form(
-                    "rate", target: post, fields: [.init("stars", String(star == shown.shown.stars ? 0 : star))],
-                    returnTo: returnTo)
-            }
+                elementID: elementID(forPost: post), stars: Int(shown.shown.chosen ?? "0") ?? 0,
+                average: average(shown.shown), count: shown.shown.total, busy: shown.busy, message: shown.message
+            ) { star in rating.form(post, choosing: String(star), in: shown, returnTo: returnTo) }
         })
 
+    /// The stars given on average, to one decimal; 0 without ratings.
+    static func average(_ shown: Choices.Shown) -> Double {
+        let sum = shown.counts.reduce(0) { $0 + (Int($1.option) ?? 0) * $1.count }
+        return shown.total == 0 ? 0 : (Double(sum) / Double(shown.total) * 10).rounded() / 10
+    }
+
     /// The star rating as the app registers it: previews, each post's ratings from `fixtures`, and its tap.
-    public static func module(_ context: ComponentContext, fixtures: Fixtures) -> SelfManagedModule<Ratings> {
-        SelfManagedModule(
-            rating, model: Ratings(base: fixtures.ratings), preview: preview, styles: .file("StarRating.css"),
-            context: context)
+    public static func module(_ context: ComponentContext, fixtures: Fixtures) -> ChoiceModule {
+        ChoiceModule(
+            rating, preview: preview, base: fixtures.ratings, styles: .file("StarRating.css"), context: context)
     }
 
     /// The stable id of a post's rating, the same in pages and fragments: `rating-{post}`.
@@ -83,17 +55,25 @@ extension StarRating {
     /// The rating of `post` as `viewer` should see it now: their change in flight while it is, and, once,
     /// the failure of their last tap without script. `nil` for an unknown post.
     public static func selfManaged(
-        post: String, viewer: Viewer, ratings: SelfManagedStore<Ratings>, returnTo: String? = nil
-    ) -> SelfManaged? {
+        post: String, viewer: Viewer, ratings: ChoiceStore, returnTo: String? = nil
+    )
+        -> SelfManaged?
+    {
         ratings.presentation(post, viewer: viewer).map { rating.selfManaged(post, shown: $0, returnTo: returnTo) }
     }
 
-    /// The rating of `post` showing the viewer's `stars` and every rating's `sum` and `count`.
+    /// The rating of `post` showing the viewer's `stars` and `count` ratings whose stars sum to `sum`.
     public static func selfManaged(
         post: String, stars: Int, sum: Int, count: Int, returnTo: String? = nil, busy: Bool = false,
         message: String? = nil
     ) -> SelfManaged {
-        let shown = Ratings.Shown(stars: stars, tally: .init(sum: sum, count: count))
+        // `count` ratings of the average's two nearest stars, `sum` in all.
+        let low = count == 0 ? 1 : min(5, max(1, sum / count))
+        let high = count == 0 ? 0 : min(count, max(0, sum - low * count))
+        let counts = ["1", "2", "3", "4", "5"].map { option in
+            Choices.Count(option, option == String(low) ? count - high : option == String(low + 1) ? high : 0)
+        }
+        let shown = Choices.Shown(chosen: stars == 0 ? nil : String(stars), counts: counts)
         return rating.selfManaged(post, shown: .init(shown: shown, busy: busy, message: message), returnTo: returnTo)
     }
 }

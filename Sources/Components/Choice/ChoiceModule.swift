@@ -1,0 +1,26 @@
+/// A choice component as the app registers it: the kit's generic module over `Choices`, from its
+/// `ChoiceDefinition`.
+///
+/// ```swift
+/// ChoiceModule(poll, preview: preview, base: ["q1": ["yes": 4, "no": 2]], context: context)
+/// ```
+public typealias ChoiceModule = SelfManagedModule<Choices>
+
+/// The state behind every component of one choice kind: the kit's generic store over `Choices`.
+public typealias ChoiceStore = SelfManagedStore<Choices>
+
+extension SelfManagedModule where Model == Choices {
+    /// - Parameters:
+    ///   - base: For each target (the targets that exist), how many people other than the app's viewers
+    ///     chose each option.
+    ///   - styles: The component's styles, if it brings any.
+    ///   - extraScenarios: Scenarios of the component's own, after the kit's.
+    public init(
+        _ choice: ChoiceDefinition, preview: ComponentPreview, base: [String: [String: Int]],
+        styles: ComponentStyles? = nil, scenarios extraScenarios: [Scenario] = [], context: ComponentContext
+    ) {
+        self.init(
+            choice.kind, model: Choices(options: choice.options, base: base), preview: preview, styles: styles,
+            scenarios: extraScenarios, context: context)
+    }
+}
