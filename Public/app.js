@@ -8,7 +8,7 @@
 //   then index, =name / -name / :, value; "|" separates, "\" escapes), or data-optimistic-html, that
 //   state's whole markup. A tap on an optimistic state goes back to the state it came from.
 // - data-optimistic-options, on a root whose forms show different things at once (five stars): a JSON
-//   object from each form's hidden fields (name=value joined by &, return_to left out) to its state, a
+//   object from each form's action and hidden fields (action?name=value&…, return_to left out) to its state, a
 //   patch from the root or {"html": markup}. A tap shows, from the root as it was before the first tap in
 //   flight, the state of the form tapped; a form with none goes back to that state.
 // - data-fill="field" on an element of the optimistic state: the server renders it before it knows what
@@ -109,9 +109,10 @@
     }
   }
 
-  // A form's key among its root's options: its hidden fields but return_to, as the server writes them.
+  // A form's key among its root's options: its action and its hidden fields but return_to, as the server
+  // writes them.
   function formKey(form) {
-    return Array.prototype.filter.call(form.querySelectorAll('input[type="hidden"]'), function (input) {
+    return form.getAttribute('action') + '?' + Array.prototype.filter.call(form.querySelectorAll('input[type="hidden"]'), function (input) {
       return input.name !== 'return_to';
     }).map(function (input) { return input.name + '=' + input.value; }).join('&');
   }

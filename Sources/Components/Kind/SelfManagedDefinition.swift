@@ -199,10 +199,11 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
         return .options(options)
     }
 
-    /// A form's key among a root's options: its hidden fields but `return_to`, `name=value` joined by `&`,
-    /// as the browser script reads them from the form.
+    /// A form's key among a root's options: its action, `?`, and its hidden fields but `return_to`,
+    /// `name=value` joined by `&`, as the browser script reads them from the form.
     static func optionKey(_ form: HTMLForms.Form) -> String {
-        form.hidden.lazy.filter { $0.name != "return_to" }.map { $0.name + "=" + $0.value }.joined(separator: "&")
+        form.action + "?"
+            + form.hidden.lazy.filter { $0.name != "return_to" }.map { $0.name + "=" + $0.value }.joined(separator: "&")
     }
 }
 

@@ -12,8 +12,8 @@ import HTTPCore
 ///   shows at once, rendered by the same Swift as this one. When the two renders do not have the same
 ///   elements, `data-optimistic-html` holds the optimistic root's whole markup instead.
 /// - `data-optimistic-options`, for a root whose forms show different things at once (five stars): a
-///   JSON object from each form's hidden fields (`post=p1&stars=4`, `return_to` left out) to its
-///   optimistic state, a patch from this state or `{"html": markup}`. A tap on any state of the root
+///   JSON object from each form's action and hidden fields (`/components/rating/rate?post=p1&stars=4`,
+///   `return_to` left out) to its optimistic state, a patch from this state or `{"html": markup}`. A tap on any state of the root
 ///   shows, from the state before the first tap, the option of the form tapped.
 ///
 /// ```swift
