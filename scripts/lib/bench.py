@@ -204,7 +204,8 @@ def compare(name, ours_server, path, cookie=None):
 
 def main():
     global REFERENCE
-    binary = os.path.join(ROOT, ".build", "release", "preview-server")
+    # BENCH_BINARY: another build of the server to measure (an earlier commit's), for the rows that take it.
+    binary = os.environ.get("BENCH_BINARY") or os.path.join(ROOT, ".build", "release", "preview-server")
     print(f"bench on {CORES} cores, {os.uname().machine}, {time.strftime('%Y-%m-%d')}, "
           f"{'quick' if QUICK else 'full'}: wrk -t2 -c64 -d{DURATION}s, {ROUNDS} round(s), medians", flush=True)
     print(f"release build: {BUILD_SECONDS:.1f} s ({BUILD_KIND})")
@@ -217,7 +218,7 @@ def main():
         memory_rows(binary, common)
         return
     if STATE_WRITES_ONLY:
-        state_write_rows(os.environ.get("BENCH_BINARY") or binary, common)
+        state_write_rows(binary, common)
         return
     if CALLGRIND_ONLY:
         callgrind_rows(binary, common)

@@ -43,6 +43,10 @@ public struct SelfManagedAction<Model: SelfManagedModel>: Sendable {
     public var describe: @Sendable (Model.Change) -> [(String, JSONValue)]
     /// The route's OpenAPI description, when the kit's own (made from the fields) is not enough.
     public var documentation: RouteDocumentation?
+    /// Where a tap leads, for an action that navigates (an avatar's): a local path for the target, or
+    /// `nil` when there is no such target (`404`). Such an action changes nothing and decodes nothing: it
+    /// answers `303` (`200` with `HX-Redirect` with `HX-Request`) and records the event `redirected`.
+    public var destination: (@Sendable (_ target: String) -> String?)?
 
     public init(
         _ name: String, fields: [ActionField] = [], needsTarget: Bool = true, checksItsOwnText: Set<String> = [],
@@ -59,5 +63,17 @@ public struct SelfManagedAction<Model: SelfManagedModel>: Sendable {
         self.optimistic = optimistic
         self.describe = describe
         self.documentation = documentation
+    }
+
+    /// An action that navigates: a tap on a target goes where `destination` says.
+    public static func navigation(
+        _ name: String, documentation: RouteDocumentation? = nil,
+        to destination: @escaping @Sendable (_ target: String) -> String?
+    ) -> SelfManagedAction {
+        var action = SelfManagedAction(
+            name, decode: { _ throws(HTTPError) in throw HTTPError(.badRequest, "A navigation changes nothing.") },
+            optimistic: { _, _ in nil }, documentation: documentation)
+        action.destination = destination
+        return action
     }
 }

@@ -27,9 +27,10 @@ extension SelfManagedDefinition {
             headers: [NameValue(name: "Accept", value: "application/json")])
         let root = "data-self-managed=\"\(name) \(target)\""
         let verb = action.name
+        let named = verb.prefix(1).uppercased() + verb.dropFirst()
         return [
             Scenario(
-                "A \(verb) commits", "With the service answering, the \(verb) is saved and shown committed.",
+                "\(named) commits", "With the service answering, the \(verb) is saved and shown committed.",
                 steps: [
                     ScenarioStep(
                         "The \(verb)", post(target: target, simulate: .succeed),
@@ -39,7 +40,7 @@ extension SelfManagedDefinition {
                         "The newest event committed", newestEvent, expect: [.json("/0/outcome", .string("committed"))]),
                 ]),
             Scenario(
-                "A \(verb) that fails rolls back",
+                "\(named) that fails rolls back",
                 "The service fails: the answer is 503 and the state is exactly as before the \(verb).",
                 steps: [
                     ScenarioStep(
@@ -51,7 +52,7 @@ extension SelfManagedDefinition {
                         expect: [.json("/0/outcome", .string("rolled-back"))]),
                 ]),
             Scenario(
-                "Without script a \(verb) comes back", "A plain form's \(verb) answers 303 to the page it came from.",
+                "\(named) without script comes back", "A plain form's \(verb) answers 303 to the page it came from.",
                 steps: [
                     ScenarioStep(
                         "The \(verb) from a page",
@@ -59,7 +60,8 @@ extension SelfManagedDefinition {
                         expect: [.status(303), .header("Location", "/")])
                 ]),
             Scenario(
-                "An unknown target is 404", "A \(verb) on a \(self.target.noun) that does not exist changes nothing.",
+                "\(named) on an unknown target is 404",
+                "A \(verb) on a \(self.target.noun) that does not exist changes nothing.",
                 steps: [
                     ScenarioStep(
                         "The \(verb) on no \(self.target.noun)",

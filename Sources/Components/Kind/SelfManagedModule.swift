@@ -35,26 +35,18 @@ public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
         _ definition: SelfManagedDefinition<Model>, model: Model, preview: ComponentPreview?,
         styles: ComponentStyles? = nil, scenarios extraScenarios: [Scenario] = [], context: ComponentContext
     ) {
-        self.init(
-            definition, model: model, preview: preview, styles: styles, scenarios: extraScenarios, context: context,
-            navigate: nil)
-    }
-
-    init(
-        _ definition: SelfManagedDefinition<Model>, model: Model, preview: ComponentPreview?,
-        styles: ComponentStyles?, scenarios extraScenarios: [Scenario], context: ComponentContext,
-        navigate: (@Sendable (String) -> String?)?
-    ) {
         self.definition = definition
         self.preview = preview
         self.styles = styles
-        self.keepsState = navigate == nil
+        // A component all of whose actions navigate keeps no state (an avatar).
+        let keepsState = definition.actions.contains { $0.destination == nil }
+        self.keepsState = keepsState
         let store = SelfManagedStore(
             model, flashLimits: context.flashLimits, stateEndpoint: definition.stateEndpoint)
         self.store = store
-        self.routes = SelfManagedRoutes(definition: definition, store: store, context: context, navigate: navigate)
+        self.routes = SelfManagedRoutes(definition: definition, store: store, context: context)
         self.extraScenarios = extraScenarios
-        guard let example = Self.example(in: navigate == nil ? model.targets : [definition.target.example], definition)
+        guard let example = Self.example(in: keepsState ? model.targets : [definition.target.example], definition)
         else {
             self.defaultScenarios = { [] }
             return

@@ -37,23 +37,17 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
     private let registry: ComponentRegistry
     private let clock: @Sendable () -> Timestamp
     private let answers: RenderedAnswers<Model.Presentation>
-    private let navigate: (@Sendable (String) -> String?)?
 
     /// - Parameters:
-    ///   - keepsAnswers: Keep the fragments changes answer with, by what they are rendered from (`false`
-    ///     with `--render-cache off`).
-    ///   - navigate: Where a tap of a navigating component leads, for each target.
-    init(
-        definition: SelfManagedDefinition<Model>, store: SelfManagedStore<Model>, context: ComponentContext,
-        navigate: (@Sendable (String) -> String?)? = nil
-    ) {
+    /// The fragments changes answer with are kept by what they are rendered from, unless the context says
+    /// not to keep renders (`--render-cache off`).
+    init(definition: SelfManagedDefinition<Model>, store: SelfManagedStore<Model>, context: ComponentContext) {
         self.definition = definition
         self.store = store
         self.service = context.service
         self.events = context.events
         self.registry = context.registry
         self.clock = context.clock
-        self.navigate = navigate
         self.answers = RenderedAnswers(limit: context.renderCache ? 1024 : 0)
         let words = definition.words
         let (title, target) = (definition.title, definition.target.field)
@@ -99,8 +93,8 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
             throw definition.target.missing(in: definition.service, action: action.name)
         }
         let viewer = request.viewer
-        if let navigate {
-            return .response(try self.navigate(to: navigate(target), target: target, action: action, request: request))
+        if let destination = action.destination {
+            return .response(try navigate(to: destination(target), target: target, action: action, request: request))
         }
         let decision = try action.decode(
             ActionInput(form: form, target: target, viewer: viewer, action: route.called, clock: clock))

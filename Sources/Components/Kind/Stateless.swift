@@ -20,6 +20,4 @@ public struct Stateless: SelfManagedModel {
     public mutating func restore(_ stored: StoredState) {}
     public static func present(_ shown: Never, busy: Bool, flash: Never?, target: String) -> Never {}
     public static func json(_ shown: Never, target: String, pending: Bool) -> JSONValue {}
-    /// What a form of a component without state shows at once: there is no such form.
-    public static func nothingAtOnce(_ shown: Never, _ form: FormFields) -> Never? {}
 }

@@ -45,11 +45,7 @@ public struct NavigationDefinition: Sendable {
         kind.service = name
         kind.target = target
         kind.summary = summary
-        kind.actions = [
-            SelfManagedAction(
-                "tap", decode: { _ throws(HTTPError) in throw HTTPError(.badRequest, "A navigation changes nothing.") },
-                optimistic: Stateless.nothingAtOnce, documentation: documentation)
-        ]
+        kind.actions = [.navigation("tap", documentation: documentation, to: destination)]
         kind.exampleChanges = { example, _ in [.init("tap", target: example, fields: [])] }
         kind.scenarios = { [self] target in destination(target).map { scenarios(target: target, destination: $0) } ?? []
         }

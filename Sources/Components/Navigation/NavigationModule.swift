@@ -23,6 +23,6 @@ extension SelfManagedModule where Model == Stateless {
     ) {
         self.init(
             definition.kind(destination: destination), model: Stateless(), preview: preview, styles: styles,
-            scenarios: extraScenarios, context: context, navigate: destination)
+            scenarios: extraScenarios, context: context)
     }
 }

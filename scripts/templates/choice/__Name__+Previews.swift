@@ -9,27 +9,27 @@ extension __Name__ {
             "A choice among options: tapped, it shows the choice at once, saves it through the simulated service, and rolls back exactly on failure.",
         parameters: [
             PreviewParameter("item", .text, default: "item-1", "The item it chooses for."),
-            PreviewParameter("choice", .text, default: "", "The viewer's option (yes, maybe or no); empty for none."),
-            PreviewParameter("yes", .integer(minimum: 0), default: "0", "How many chose yes."),
-            PreviewParameter("maybe", .integer(minimum: 0), default: "0", "How many chose maybe."),
-            PreviewParameter("no", .integer(minimum: 0), default: "0", "How many chose no."),
+            PreviewParameter("choice", .text, default: "", "The viewer's option (agree, unsure or disagree); empty for none."),
+            PreviewParameter("agree", .integer(minimum: 0), default: "0", "How many agree."),
+            PreviewParameter("unsure", .integer(minimum: 0), default: "0", "How many are unsure."),
+            PreviewParameter("disagree", .integer(minimum: 0), default: "0", "How many disagree."),
             PreviewParameter(
                 "return_to", .localPath, default: "", "Where a tap without script returns (a local path)."),
             PreviewParameter("busy", .boolean, default: "false", "A tap is in flight (aria-busy)."),
             PreviewParameter("message", .text, default: "", "An error to announce (role=alert); empty for none."),
         ],
         variants: [
-            PreviewVariant("Nothing chosen", [("item", "item-1"), ("yes", "3"), ("maybe", "1")]),
-            PreviewVariant("Chose yes", [("item", "item-2"), ("choice", "yes"), ("yes", "1")]),
-            PreviewVariant("Tap in flight", [("item", "item-3"), ("choice", "no"), ("no", "12346"), ("busy", "true")]),
+            PreviewVariant("Nothing chosen", [("item", "item-1"), ("agree", "3"), ("unsure", "1")]),
+            PreviewVariant("Agreed", [("item", "item-2"), ("choice", "agree"), ("agree", "1")]),
+            PreviewVariant("Tap in flight", [("item", "item-3"), ("choice", "disagree"), ("disagree", "12346"), ("busy", "true")]),
             PreviewVariant(
-                "Failed, rolled back", [("item", "item-1"), ("yes", "3"), ("maybe", "1"), ("message", failureMessage)]),
+                "Failed, rolled back", [("item", "item-1"), ("agree", "3"), ("unsure", "1"), ("message", failureMessage)]),
         ],
         actions: [
             choice.kind.previewAction(
                 "choose",
                 summary: "Chooses an option, or none: 303 to return_to (or this page); 404 for an unknown item, 400 for bad fields.",
-                exampleBody: "item=item-1&choice=yes")
+                exampleBody: "item=item-1&choice=agree")
         ],
         instance: { $0["item"] },
         handlerFile: handlerFile,
@@ -37,12 +37,12 @@ extension __Name__ {
             switch configuration {
             case .selfManaged:
                 return selfManaged(
-                    item: values["item"], choice: values["choice"], yes: values.int("yes"), maybe: values.int("maybe"),
-                    no: values.int("no"), returnTo: values.optional("return_to"), busy: values.bool("busy"),
+                    item: values["item"], choice: values["choice"], agree: values.int("agree"), unsure: values.int("unsure"),
+                    disagree: values.int("disagree"), returnTo: values.optional("return_to"), busy: values.bool("busy"),
                     message: values.optional("message"))
             case .plain:
                 return __Name__(
-                    options: [("yes", values.int("yes")), ("maybe", values.int("maybe")), ("no", values.int("no"))],
+                    options: [("agree", values.int("agree")), ("unsure", values.int("unsure")), ("disagree", values.int("disagree"))],
                     chosen: values.optional("choice"), busy: values.bool("busy"), message: values.optional("message")
                 ) { _ in plainAction }
             }
@@ -51,14 +51,14 @@ extension __Name__ {
             switch configuration {
             case .selfManaged:
                 SwiftCall("__Name__.selfManaged").string("item", values["item"]).string("choice", values.optional("choice"))
-                    .int("yes", values.int("yes")).int("maybe", values.int("maybe")).int("no", values.int("no"))
+                    .int("agree", values.int("agree")).int("unsure", values.int("unsure")).int("disagree", values.int("disagree"))
                     .string("returnTo", values.optional("return_to")).bool("busy", values.bool("busy"), omittedWhen: false)
                     .string("message", values.optional("message"))
             case .plain:
                 SwiftCall("__Name__")
                     .argument(
                         "options",
-                        source: "[(\"yes\", \(values.int("yes"))), (\"maybe\", \(values.int("maybe"))), (\"no\", \(values.int("no")))]")
+                        source: "[(\"agree\", \(values.int("agree"))), (\"unsure\", \(values.int("unsure"))), (\"disagree\", \(values.int("disagree")))]")
                     .optionalString("chosen", values.optional("choice")).bool("busy", values.bool("busy"), omittedWhen: false)
                     .string("message", values.optional("message"))
                     .argument("action", source: "{ _ in " + SwiftCall("").action("", plainAction).arguments[0].source + " }")

@@ -11,13 +11,13 @@ extension __Name__ {
     static let failureMessage = "Your choice couldn't be saved, so it was undone. Please try again."
 
     /// The items there are, each with how many people other than the app's viewers chose each option.
-    public static let base = ["item-1": ["yes": 3, "maybe": 1], "item-2": [:], "item-3": ["no": 12_345]]
+    public static let base = ["item-1": ["agree": 3, "unsure": 1], "item-2": [:], "item-3": ["disagree": 12_345]]
 
     /// The component as a choice among three options.
     public static let choice: ChoiceDefinition = ChoiceDefinition(
         name: "__name__", title: "__Name__",
         target: TapTarget("item", noun: "item", purpose: "the item to choose for", example: "item-1"),
-        field: "choice", options: ["yes", "maybe", "no"],
+        field: "choice", options: ["agree", "unsure", "disagree"],
         summary: "Choose an option for an item, optimistically, with rollback on failure",
         failureMessage: failureMessage, announce: { $0.map { "Chose \($0)" } ?? "No choice" },
         returnPath: .fixed("/components/__name__"),
@@ -36,10 +36,10 @@ extension __Name__ {
     /// A __Name__ for `item` that handles its own taps, showing the viewer's `choice` (empty: none) and
     /// how many chose each option.
     public static func selfManaged(
-        item: String, choice chosen: String = "", yes: Int = 0, maybe: Int = 0, no: Int = 0, returnTo: String? = nil,
+        item: String, choice chosen: String = "", agree: Int = 0, unsure: Int = 0, disagree: Int = 0, returnTo: String? = nil,
         busy: Bool = false, message: String? = nil
     ) -> SelfManaged {
-        let counts = [Choices.Count("yes", yes), Choices.Count("maybe", maybe), Choices.Count("no", no)]
+        let counts = [Choices.Count("agree", agree), Choices.Count("unsure", unsure), Choices.Count("disagree", disagree)]
         let shown = Choices.Shown(chosen: chosen.isEmpty ? nil : chosen, counts: counts)
         return choice.selfManaged(item, shown: .init(shown: shown, busy: busy, message: message), returnTo: returnTo)
     }

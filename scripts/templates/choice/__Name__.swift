@@ -5,7 +5,7 @@ import PreviewKit
 /// `__Name__+SelfManaged.swift` makes the one that handles its own taps.
 ///
 /// ```swift
-/// __Name__(options: [("yes", 3), ("no", 1)], chosen: "yes") { option in TapAction(path: "/log") }
+/// __Name__(options: [("agree", 3), ("disagree", 1)], chosen: "agree") { option in TapAction(path: "/log") }
 /// ```
 public struct __Name__: HTMLComponent {
     /// Each option and how many chose it, in order.

@@ -22,9 +22,9 @@ import __Module__
     }
 
     @Test func eachOptionIsAFormThatShowsItsOwnStateAtOnce() {
-        let html = __Name__.selfManaged(item: "item-1", choice: "yes", yes: 3).renderedString
+        let html = __Name__.selfManaged(item: "item-1", choice: "agree", agree: 3).renderedString
         #expect(html.contains(#"<form class="__name__-form" method="post" action="/components/__name__/choose">"#))
-        #expect(html.contains(#"<input type="hidden" name="choice" value="maybe">"#))
+        #expect(html.contains(#"<input type="hidden" name="choice" value="unsure">"#))
         #expect(html.contains(#"<input type="hidden" name="choice" value="">"#), "a tap on the choice takes it back")
         #expect(html.contains(#"data-self-managed="__name__ item-1" data-optimistic-options=""#))
     }
@@ -32,12 +32,12 @@ import __Module__
     @Test func aChoiceCommits() async throws {
         let app = try app()
         let tap = try await app.responder.test(
-            .post, path, headers: ["Cookie": "viewer=tester", "X-Simulate-Failure": "never"], body: "item=item-1&choice=no")
+            .post, path, headers: ["Cookie": "viewer=tester", "X-Simulate-Failure": "never"], body: "item=item-1&choice=disagree")
         #expect(tap.status == .seeOther)
         #expect(tap.headers["Location"] == "/components/__name__")
         #expect(
             try await state(app, "item-1", viewer: "tester")
-                == #"{"target":"item-1","choice":"no","counts":{"yes":3,"maybe":1,"no":1},"pending":false}"#)
+                == #"{"target":"item-1","choice":"disagree","counts":{"agree":3,"unsure":1,"disagree":1},"pending":false}"#)
         #expect(app.events.recent().first?.outcome == .committed)
     }
 
@@ -46,7 +46,7 @@ import __Module__
         let before = try await state(app, "item-3", viewer: "tester")
         let tap = try await app.responder.test(
             .post, path, headers: ["Cookie": "viewer=tester", "X-Simulate-Failure": "always", "HX-Request": "true"],
-            body: "item=item-3&choice=yes")
+            body: "item=item-3&choice=agree")
         #expect(tap.status == .serviceUnavailable)
         #expect(tap.bodyText.contains(#"role="alert""#))
         #expect(try await state(app, "item-3", viewer: "tester") == before)
@@ -55,7 +55,7 @@ import __Module__
 
     @Test func anUnknownItemOrABadFieldChangesNothing() async throws {
         let app = try app()
-        #expect(try await app.responder.test(.post, path, body: "item=nope&choice=yes").status == .notFound)
+        #expect(try await app.responder.test(.post, path, body: "item=nope&choice=agree").status == .notFound)
         #expect(try await app.responder.test(.post, path, body: "item=item-1&choice=never").status == .badRequest)
         #expect(try await app.responder.test(.post, path, body: "item=item-1").status == .badRequest)
         #expect(app.events.count == 0)

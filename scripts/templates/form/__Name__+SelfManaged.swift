@@ -26,7 +26,7 @@ extension __Name__ {
         render: { item, shown, returnTo in
             __Name__(
                 notes: shown.thread.comments.map(\.text), sending: shown.thread.sending != nil, draft: shown.draft,
-                busy: shown.busy, error: shown.error,
+                busy: shown.busy, error: shown.error, invalid: shown.invalid,
                 action: notes.action(target: item, key: shown.key, returnTo: returnTo))
         })
 

@@ -17,17 +17,20 @@ public struct __Name__: HTMLComponent {
     public var busy: Bool
     /// Why the draft was not kept.
     public var error: String?
+    /// The draft was refused as it is (`aria-invalid` on the field).
+    public var invalid: Bool
     public var action: TapAction
 
     public init(
         notes: [String], sending: Bool = false, draft: String = "", busy: Bool = false, error: String? = nil,
-        action: TapAction
+        invalid: Bool = false, action: TapAction
     ) {
         self.notes = notes
         self.sending = sending
         self.draft = draft
         self.busy = busy
         self.error = error
+        self.invalid = invalid
         self.action = action
     }
 
@@ -46,7 +49,10 @@ public struct __Name__: HTMLComponent {
             action.renderForm(class: "__name__-form", into: &html) { html in
                 html.element(
                     .textarea,
-                    [.class("__name__-field"), .name(CommentDefinition.textField), .ariaLabel("Add a note"), .when(busy, .readonly)]
+                    [
+                        .class("__name__-field"), .name(CommentDefinition.textField), .ariaLabel("Add a note"),
+                        .when(busy, .readonly), .when(invalid, .ariaInvalid),
+                    ]
                 ) { html in html.text(draft) }
                 if let error {
                     html.element(.p, .class("__name__-error"), .role("alert"), text: error)
