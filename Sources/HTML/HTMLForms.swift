@@ -32,12 +32,15 @@ package enum HTMLForms {
             case .start(let name, _):
                 if HTMLPatchScanner.named(bytes, name, "form") {
                     if let form = open { forms.append(form) }
-                    open = Form(action: attribute("action", of: token.range, in: bytes) ?? "", hidden: [])
-                } else if open != nil, HTMLPatchScanner.named(bytes, name, "input"),
-                    attribute("type", of: token.range, in: bytes)?.lowercased() == "hidden",
-                    let field = attribute("name", of: token.range, in: bytes)
-                {
-                    open!.hidden.append((field, attribute("value", of: token.range, in: bytes) ?? ""))
+                    let attributes = HTMLStartTag.ranges(in: bytes, token.range)
+                    open = Form(action: value(of: "action", in: attributes, bytes) ?? "", hidden: [])
+                } else if open != nil, HTMLPatchScanner.named(bytes, name, "input") {
+                    let attributes = HTMLStartTag.ranges(in: bytes, token.range)
+                    guard let type = attributes.first(where: { HTMLPatchScanner.named(bytes, $0.name, "type") }),
+                        let kind = type.value, HTMLPatchScanner.named(bytes, kind, "hidden"),
+                        let field = value(of: "name", in: attributes, bytes)
+                    else { continue }
+                    open!.hidden.append((field, value(of: "value", in: attributes, bytes) ?? ""))
                 }
             case .end:
                 if open != nil, isFormEnd(token.range, in: bytes) {
@@ -52,17 +55,19 @@ package enum HTMLForms {
         return forms
     }
 
-    private static func attribute(_ wanted: String, of tag: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String?
-    {
-        for attribute in HTMLStartTag.ranges(in: bytes, tag) where HTMLStartTag.name(bytes, attribute.name) == wanted {
-            return attribute.value.map { HTMLStartTag.value(bytes, $0) } ?? ""
+    /// The value of the attribute `wanted` (lowercase letters) among `attributes`, decoded; `nil` when
+    /// there is none. Names are compared as bytes: only the value asked for is made a string.
+    private static func value(
+        of wanted: StaticString, in attributes: [HTMLStartTag.Ranges], _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> String? {
+        guard let attribute = attributes.first(where: { HTMLPatchScanner.named(bytes, $0.name, wanted) }) else {
+            return nil
         }
-        return nil
+        return attribute.value.map { HTMLStartTag.value(bytes, $0) } ?? ""
     }
 
     /// Whether the end tag at `range` is `</form>`.
     private static func isFormEnd(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        return name.lowercased().hasPrefix("</form")
+        range.count >= 7 && HTMLPatchScanner.named(bytes, range.lowerBound + 2..<range.lowerBound + 6, "form")
     }
 }

@@ -144,9 +144,12 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
         let key = name + " " + target
         return renderedRoots.root(
             key: key, committed: committed, by: RootInputs(target: target, presentation: shown, returnTo: returnTo)
-        ) { [render, actions, name] now in
-            Self.optimism(
-                of: now, target: target, shown: shown, returnTo: returnTo, name: name, actions: actions, render: render)
+        ) {
+            { [render, actions, name] now in
+                Self.optimism(
+                    of: now, target: target, shown: shown, returnTo: returnTo, name: name, actions: actions,
+                    render: render)
+            }
         }
     }
 

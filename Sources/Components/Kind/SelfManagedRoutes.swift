@@ -27,6 +27,8 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
         /// What its `400`s call it: `like tap`.
         var called: String
         var flow: OptimisticFlow<Model>
+        /// The action's change in its words, for the service request (made once).
+        var describe: @Sendable (any Sendable) -> JSONValue
     }
 
     let definition: SelfManagedDefinition<Model>
@@ -36,7 +38,10 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
     private let events: TapEventLog
     private let registry: ComponentRegistry
     private let clock: @Sendable () -> Timestamp
-    private let answers: RenderedAnswers<Model.Presentation>
+    private let answerer: Answerer
+    /// Each route's handler, made where the routes are made: where the model is known (a toggle's,
+    /// registered by the kit), the optimizer makes the whole path for it, with no generic lookups per tap.
+    private var handlers: [RouteHandler] = []
 
     /// - Parameters:
     /// The fragments changes answer with are kept by what they are rendered from, unless the context says
@@ -48,9 +53,11 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
         self.events = context.events
         self.registry = context.registry
         self.clock = context.clock
-        self.answers = RenderedAnswers(limit: context.renderCache ? 1024 : 0)
+        self.answerer = Answerer(definition: definition, keeps: context.renderCache)
         let words = definition.words
         let (title, target) = (definition.title, definition.target.field)
+        // Made once: an event keeps its states as they are, described when it is read.
+        let describe: @Sendable (any Sendable) -> EventState = { words.describe($0 as! Model.Shown) }
         self.routes = definition.actions.map { action in
             var fields: Set<String> = Set(action.fields.map(\.name)).union(["return_to"])
             if action.needsTarget { fields.insert(target) }
@@ -62,25 +69,27 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
                     ended.committed = outcome.succeeded ? outcome.optimistic : outcome.prior
                     return words.flash(attempt.change, ended)
                 },
-                event: { [name = action.name, describe = action.describe] attempt, outcome in
+                event: { [name = action.name, details = action.describe] attempt, outcome in
                     guard outcome.sent || words.recordsUnsentChanges else { return nil }
                     return TapEvent(
                         component: title, action: name, instance: attempt.key.target, viewer: attempt.key.viewer,
-                        prior: words.describe(outcome.prior), optimistic: words.describe(outcome.optimistic),
-                        details: describe(attempt.change), outcome: outcome.succeeded ? .committed : .rolledBack,
+                        prior: EventState(outcome.prior, describedBy: describe),
+                        optimistic: EventState(outcome.optimistic, describedBy: describe),
+                        details: details(attempt.change), outcome: outcome.succeeded ? .committed : .rolledBack,
                         latencyMilliseconds: outcome.latencyMilliseconds)
                 })
             return Route(
                 action: action, path: definition.path(of: action.name), fields: fields,
-                called: definition.service + " " + action.name, flow: flow)
+                called: definition.service + " " + action.name, flow: flow,
+                describe: { [describe = action.describe] in .object(describe($0 as! Model.Change)) })
         }
+        let routes = self
+        handlers = self.routes.map { route in RouteHandler { request in try routes.handle(route, request) } }
     }
 
     func addRoutes(to group: inout RouteGroup) {
-        for route in routes {
-            group.add(
-                .post, route.path, documentation: definition.documentation(of: route.action),
-                handler: RouteHandler { request in try self.handle(route, request) })
+        for (route, handler) in zip(routes, handlers) {
+            group.add(.post, route.path, documentation: definition.documentation(of: route.action), handler: handler)
         }
     }
 
@@ -118,22 +127,42 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
                 wantsFragment: request.wantsFragment)
             let call = ServiceRequest(
                 component: definition.name, action: action.name, target: target, viewer: viewer, change: change,
-                description: .object(action.describe(change)), forcedOutcome: forced)
-            return try route.flow.handle(attempt, call: .send(call, through: service)) {
-                [definition, answers] attempt, outcome in
+                describedBy: route.describe, forcedOutcome: forced)
+            return try route.flow.handle(attempt, call: .send(call, through: service)) { [answerer] attempt, outcome in
                 guard attempt.wantsFragment else { return .redirect(to: attempt.returnTo) }
-                let words = definition.words
-                let flash = words.flash(attempt.change, SelfManagedOutcome(outcome))
-                let shown = Model.present(outcome.committed, busy: false, flash: flash, target: target)
-                var response = HTTPResponse.html(
-                    answers.bytes(for: .init(target: target, presentation: shown, returnTo: returnTo)) {
-                        definition.selfManaged(target, shown: shown, returnTo: returnTo).renderedBytes
-                    },
-                    status: outcome.succeeded ? .ok : .serviceUnavailable)
-                response.headers[Announcement.header] = Announcement.headerValue(
-                    outcome.succeeded ? words.announce(outcome.committed) : words.failureMessage)
-                return response
+                return answerer.answer(attempt, outcome, target: target, returnTo: returnTo)
             }
+        }
+    }
+
+    /// What an answer with a fragment is made from, in one object: a change's answer retains it alone,
+    /// not every field of the definition.
+    private final class Answerer: Sendable {
+        let definition: SelfManagedDefinition<Model>
+        let answers: RenderedAnswers<Model.Presentation>
+
+        init(definition: SelfManagedDefinition<Model>, keeps: Bool) {
+            self.definition = definition
+            self.answers = RenderedAnswers(limit: keeps ? 1024 : 0)
+        }
+
+        /// `200` and the committed fragment, or `503` and the restored one with the failure message, each
+        /// with what the live region says.
+        func answer(
+            _ attempt: OptimisticFlow<Model>.Attempt, _ outcome: OptimisticFlow<Model>.Outcome, target: String,
+            returnTo: String?
+        ) -> HTTPResponse {
+            let words = definition.words
+            let flash = words.flash(attempt.change, SelfManagedOutcome(outcome))
+            let shown = Model.present(outcome.committed, busy: false, flash: flash, target: target)
+            var response = HTTPResponse.html(
+                answers.bytes(for: .init(target: target, presentation: shown, returnTo: returnTo)) {
+                    definition.selfManaged(target, shown: shown, returnTo: returnTo).renderedBytes
+                },
+                status: outcome.succeeded ? .ok : .serviceUnavailable)
+            response.headers[Announcement.header] = Announcement.headerValue(
+                outcome.succeeded ? words.announce(outcome.committed) : words.failureMessage)
+            return response
         }
     }
 

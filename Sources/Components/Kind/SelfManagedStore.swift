@@ -63,6 +63,9 @@ public final class SelfManagedStore<Model: SelfManagedModel>: OptimisticComponen
     /// What the viewer's component shows now: the state, whether a change of theirs is in flight, and
     /// (unless one is) the message their last change without script left, which is forgotten. `nil` for
     /// an unknown target.
+    @_specialize(exported:true,where Model == Membership)
+    @_specialize(exported:true,where Model == CommentThreads)
+    @_specialize(exported:true,where Model == Choices)
     public func presentation(_ target: String, viewer: Viewer) -> Presentation? {
         core.viewTakingFlash(target, viewer: viewer).map {
             Model.present($0.shown, busy: $0.busy, flash: $0.flash, target: target)

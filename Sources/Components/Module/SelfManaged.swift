@@ -154,18 +154,19 @@ public final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
         kept = limit > 0 ? BoundedCache(capacity: limit, byteCapacity: byteLimit, weigh: \.count) : nil
     }
 
-    /// The root `key` showing `committed`, whose forms' optimistic states `perForm` works out from its
-    /// render: made, compared and rendered only when `inputs` were not rendered before.
+    /// The root `key` showing `committed`, whose forms' optimistic states `perForm()` works out from its
+    /// render: made, compared and rendered only when `inputs` were not rendered before (`perForm` is not
+    /// called for a root kept).
     func root(
         key: String, committed: any HTMLComponent, by inputs: Key,
-        perForm: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> SelfManaged.PerForm
+        perForm: () -> @Sendable (UnsafeBufferPointer<UInt8>) -> SelfManaged.PerForm
     ) -> SelfManaged {
         if let known = kept?.lookUp(inputs) {
             var root = SelfManaged(key: key, committed: committed, optimistic: nil)
             root.remembered = known
             return root
         }
-        var root = SelfManaged(key: key, committed: committed, perForm: perForm)
+        var root = SelfManaged(key: key, committed: committed, perForm: perForm())
         if let kept {
             root.keep = { markup in kept.store(markup, for: inputs) }
         }

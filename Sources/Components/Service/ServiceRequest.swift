@@ -17,22 +17,37 @@ public struct ServiceRequest: Sendable {
     public var viewer: Viewer
     /// The change as the component's model takes it.
     public var change: any Sendable
-    /// The change in the component's own words, as JSON: `{"liked": true}`, `{"stars": 4}`.
-    public var description: JSONValue
     /// Forces the outcome (from `X-Simulate-Failure`), or `nil` to let the service decide.
     public var forcedOutcome: ForcedOutcome?
+    /// Describes `change` when asked (a service that never reads the description costs it nothing).
+    private let describe: @Sendable (any Sendable) -> JSONValue
 
     public init(
         component: String, action: String, target: String, viewer: Viewer, change: any Sendable,
         description: JSONValue, forcedOutcome: ForcedOutcome? = nil
+    ) {
+        self.init(
+            component: component, action: action, target: target, viewer: viewer, change: change,
+            describedBy: { _ in description }, forcedOutcome: forcedOutcome)
+    }
+
+    /// A request whose change `describe` puts in the component's words when its description is read.
+    init(
+        component: String, action: String, target: String, viewer: Viewer, change: any Sendable,
+        describedBy describe: @escaping @Sendable (any Sendable) -> JSONValue, forcedOutcome: ForcedOutcome?
     ) {
         self.component = component
         self.action = action
         self.target = target
         self.viewer = viewer
         self.change = change
-        self.description = description
+        self.describe = describe
         self.forcedOutcome = forcedOutcome
+    }
+
+    /// The change in the component's own words, as JSON: `{"liked": true}`, `{"stars": 4}`.
+    public var description: JSONValue {
+        describe(change)
     }
 
     /// The change as `type`, or `nil` when it is of another type.
