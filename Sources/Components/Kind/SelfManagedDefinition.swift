@@ -140,7 +140,14 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
     /// (`SelfManagedAction.optimistic`): with one form, the one state (`data-optimistic`); with several,
     /// a state per form (`data-optimistic-options`; see `SelfManaged`).
     public func selfManaged(_ target: String, shown: Model.Presentation, returnTo: String?) -> SelfManaged {
-        let committed = render(target, shown, returnTo)
+        selfManaged(target, shown: shown, returnTo: returnTo, committed: render(target, shown, returnTo))
+    }
+
+    /// The same, with `render`'s component for `shown` made by the caller (a declaration on the kind that
+    /// holds `render` with its own types calls it directly).
+    package func selfManaged(
+        _ target: String, shown: Model.Presentation, returnTo: String?, committed: any HTMLComponent
+    ) -> SelfManaged {
         let key = name + " " + target
         return renderedRoots.root(
             key: key, committed: committed, by: RootInputs(target: target, presentation: shown, returnTo: returnTo)

@@ -161,7 +161,7 @@ public struct ToggleDefinition: Sendable {
     /// state a tap shows at once (the state toggled, busy, and animated when it turns on), rendered by the
     /// same `render` (see `SelfManaged`).
     public func selfManaged(_ target: String, shown: ToggleStore.Presentation, returnTo: String?) -> SelfManaged {
-        kind.selfManaged(target, shown: shown, returnTo: returnTo)
+        kind.selfManaged(target, shown: shown, returnTo: returnTo, committed: render(target, shown, returnTo))
     }
 
     /// `/components/{name}/tap`, made once (every render's form posts to it).
