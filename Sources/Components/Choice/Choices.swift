@@ -107,9 +107,9 @@ public struct Choices: SelfManagedModel {
 
     public func record(_ option: String?, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
         if let option {
-            journal.write(.string(option), target: target, key: viewer.id)
+            journal.write(.string(option), target: target, viewer: viewer)
         } else {
-            journal.remove(target: target, key: viewer.id)
+            journal.remove(target: target, viewer: viewer)
         }
     }
 

@@ -10,18 +10,39 @@ import HTTPCore
 ///
 /// ```swift
 /// var changes = StateChanges()
-/// changes.write(.int(4), target: "p1", key: viewer.id)   // the viewer rated p1 four stars
-/// changes.remove(target: "p1", key: viewer.id)           // … then cleared it: the row goes
+/// changes.write(.int(4), target: "p1", viewer: viewer)   // the viewer rated p1 four stars
+/// changes.remove(target: "p1", viewer: viewer)           // … then cleared it: the row goes
 /// ```
 public struct StateChanges: Sendable, Equatable {
     /// One entry's place: a target and a key within it.
     public struct Entry: Hashable, Sendable, Comparable {
+        /// A key as it was given: a viewer is made text when it is written, off the request path.
+        private enum Key: Hashable, Sendable {
+            case text(String)
+            case viewer(Viewer)
+        }
+
         public var target: String
-        public var key: String
+        private var given: Key
 
         public init(target: String, key: String) {
             self.target = target
-            self.key = key
+            self.given = .text(key)
+        }
+
+        /// The entry of `viewer` in `target`: its key is the viewer's id. A model keys its entries one way,
+        /// by text or by viewer, so that one row has one key.
+        public init(target: String, viewer: Viewer) {
+            self.target = target
+            self.given = .viewer(viewer)
+        }
+
+        /// The key, as the database keeps it.
+        public var key: String {
+            switch given {
+            case .text(let key): key
+            case .viewer(let viewer): viewer.id
+            }
         }
 
         public static func < (lhs: Entry, rhs: Entry) -> Bool {
@@ -48,9 +69,20 @@ public struct StateChanges: Sendable, Equatable {
         entries[Entry(target: target, key: key)] = .some(value)
     }
 
+    /// Records that `viewer`'s entry in `target` holds `value` now (its key is the viewer's id, made when it
+    /// is written: a commit costs no string).
+    public mutating func write(_ value: JSONValue, target: String, viewer: Viewer) {
+        entries[Entry(target: target, viewer: viewer)] = .some(value)
+    }
+
     /// Records that `target`'s entry `key` is gone.
     public mutating func remove(target: String, key: String) {
         entries[Entry(target: target, key: key)] = .some(nil)
+    }
+
+    /// Records that `viewer`'s entry in `target` is gone.
+    public mutating func remove(target: String, viewer: Viewer) {
+        entries[Entry(target: target, viewer: viewer)] = .some(nil)
     }
 
     /// These changes followed by `newer`: what was written neither time, as one set of changes. A reset in

@@ -110,8 +110,11 @@ public final class StateDatabase: Sendable {
                     if changes.reset {
                         try database.execute("DELETE FROM entries WHERE component = ?", [.text(component)])
                     }
-                    // In key order: neighbouring rows share pages, so fewer pages are written.
-                    for (entry, value) in changes.entries.sorted(by: { $0.key < $1.key }) {
+                    // In key order: neighbouring rows share pages, so fewer pages are written. Each key is made
+                    // text once, before the sort.
+                    let rows = changes.entries.map { (target: $0.key.target, key: $0.key.key, value: $0.value) }
+                        .sorted { ($0.target, $0.key) < ($1.target, $1.key) }
+                    for (target, key, value) in rows {
                         if let value {
                             try database.execute(
                                 """
@@ -119,13 +122,13 @@ public final class StateDatabase: Sendable {
                                 ON CONFLICT DO UPDATE SET value = excluded.value WHERE value != excluded.value
                                 """,
                                 [
-                                    .text(component), .text(entry.target), .text(entry.key),
+                                    .text(component), .text(target), .text(key),
                                     .text(String(decoding: value.encoded(), as: UTF8.self)),
                                 ])
                         } else {
                             try database.execute(
                                 "DELETE FROM entries WHERE component = ? AND target = ? AND key = ?",
-                                [.text(component), .text(entry.target), .text(entry.key)])
+                                [.text(component), .text(target), .text(key)])
                         }
                     }
                 }

@@ -108,9 +108,9 @@ extension Membership: SelfManagedModel {
     /// A member is stored as an entry of its target: the viewer, `true`; a viewer who left has none.
     public func record(_ desired: Bool, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
         if desired {
-            journal.write(.bool(true), target: target, key: viewer.id)
+            journal.write(.bool(true), target: target, viewer: viewer)
         } else {
-            journal.remove(target: target, key: viewer.id)
+            journal.remove(target: target, viewer: viewer)
         }
     }
 

@@ -26,9 +26,9 @@ extension StateChanges {
     /// Records, in the toggle's encoding, that `viewer` is (or is no longer) a member of `target`.
     mutating func record(_ isMember: Bool, target: String, viewer: Viewer) {
         if isMember {
-            write(.bool(true), target: target, key: viewer.id)
+            write(.bool(true), target: target, viewer: viewer)
         } else {
-            remove(target: target, key: viewer.id)
+            remove(target: target, viewer: viewer)
         }
     }
 

@@ -45,9 +45,9 @@ public struct __Name__Quantities: SelfManagedModel {
 
     public func record(_ step: Int, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
         if let quantity = quantities[target]?[viewer] {
-            journal.write(.int(quantity), target: target, key: viewer.id)
+            journal.write(.int(quantity), target: target, viewer: viewer)
         } else {
-            journal.remove(target: target, key: viewer.id)
+            journal.remove(target: target, viewer: viewer)
         }
     }
 
