@@ -231,7 +231,6 @@ extension ExecutableTests {
         #expect(try sqlite3(path, "PRAGMA integrity_check") == "ok\n")
 
         let (server, port) = try await startWithState(path)
-        defer { kill(server.process.processIdentifier, SIGTERM) }
         #expect(try sqlite3(path, "PRAGMA user_version") == "3\n")
         let (a1, b2) = ("viewer=v00000000000000a1", "viewer=v00000000000000b2")
         func get(_ path: String, _ cookie: String) async throws -> String {
@@ -260,6 +259,8 @@ extension ExecutableTests {
         }
         #expect(retry.statusCode == 303)
         #expect(try await thread() == texts)
+        kill(server.process.processIdentifier, SIGTERM)
+        _ = try await offThePool { server.waitForExit() }
     }
 
     /// `kill -9` in the middle of a stream of likes: the file always loads, and the counts it gives
