@@ -85,34 +85,27 @@ public struct SelfManaged: HTMLComponent {
     /// The committed component with its key and optimistic markup added to its root. `remembered`: the
     /// whole root is kept by the caller, so the patch need not be kept as well (`HTMLPatchMemo`).
     private func renderAnew(into html: inout HTMLBuffer, remembered: Bool) {
-        if let perForm {
-            html.render(committed) { now in
-                switch perForm(now) {
-                case .none:
-                    return HTMLAttributes(.custom("data-self-managed", key))
-                case .whole(let next):
-                    return HTMLAttributes(
-                        .custom("data-self-managed", key), Self.attribute(Self.markup(from: now, to: next, remembered)))
-                case .options(let options):
-                    let table = JSONValue.object(
-                        options.map { option in
-                            switch Self.markup(from: now, to: option.markup, remembered) {
-                            case .patch(let patch): (option.key, .string(patch))
-                            case .html(let html): (option.key, .object([("html", .string(html))]))
-                            }
-                        })
-                    return HTMLAttributes(
-                        .custom("data-self-managed", key),
-                        .custom("data-optimistic-options", String(decoding: table.encoded(), as: UTF8.self)))
-                }
-            }
-            return
-        }
-        let next = optimistic?.renderedBytes
+        // A root given its one optimistic state carries it as a root with one form does.
+        let next = perForm == nil ? optimistic?.renderedBytes : nil
         html.render(committed) { now in
-            guard let next else { return HTMLAttributes(.custom("data-self-managed", key)) }
-            return HTMLAttributes(
-                .custom("data-self-managed", key), Self.attribute(Self.markup(from: now, to: next, remembered)))
+            switch perForm?(now) ?? next.map(PerForm.whole) ?? .none {
+            case .none:
+                return HTMLAttributes(.custom("data-self-managed", key))
+            case .whole(let next):
+                return HTMLAttributes(
+                    .custom("data-self-managed", key), Self.attribute(Self.markup(from: now, to: next, remembered)))
+            case .options(let options):
+                let table = JSONValue.object(
+                    options.map { option in
+                        switch Self.markup(from: now, to: option.markup, remembered) {
+                        case .patch(let patch): (option.key, .string(patch))
+                        case .html(let html): (option.key, .object([("html", .string(html))]))
+                        }
+                    })
+                return HTMLAttributes(
+                    .custom("data-self-managed", key),
+                    .custom("data-optimistic-options", String(decoding: table.encoded(), as: UTF8.self)))
+            }
         }
     }
 
@@ -167,23 +160,6 @@ public final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
             return root
         }
         var root = SelfManaged(key: key, committed: committed, perForm: perForm())
-        if let kept {
-            root.keep = { markup in kept.store(markup, for: inputs) }
-        }
-        return root
-    }
-
-    /// The root `key` showing `committed`, whose optimistic state is `optimistic()`: made, compared and
-    /// rendered only when `inputs` were not rendered before.
-    public func root(
-        key: String, committed: any HTMLComponent, by inputs: Key, optimistic: () -> any HTMLComponent
-    ) -> SelfManaged {
-        if let known = kept?.lookUp(inputs) {
-            var root = SelfManaged(key: key, committed: committed, optimistic: nil)
-            root.remembered = known
-            return root
-        }
-        var root = SelfManaged(key: key, committed: committed, optimistic: optimistic())
         if let kept {
             root.keep = { markup in kept.store(markup, for: inputs) }
         }
