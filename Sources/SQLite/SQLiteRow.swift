@@ -20,6 +20,18 @@ public struct SQLiteRow: ~Copyable {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 
+    /// Calls `body` with column `index`'s text as UTF-8 bytes (empty for NULL), valid only in `body`: for
+    /// reading many rows without a string per column.
+    public func withText<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+        -> Result
+    {
+        guard let bytes = sqlite3_column_text(statement, Int32(index)) else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        let length = Int(sqlite3_column_bytes(statement, Int32(index)))
+        return try body(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
     /// Column `index` as an integer (0 for NULL).
     public func integer(_ index: Int) -> Int64 {
         sqlite3_column_int64(statement, Int32(index))

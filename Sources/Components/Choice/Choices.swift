@@ -114,11 +114,13 @@ public struct Choices: SelfManagedModel {
     }
 
     public mutating func restore(_ stored: StoredState) {
-        for (target, entries) in stored.entries where base[target] != nil {
+        stored.forEachTarget { target, entries in
+            guard base[target] != nil else { return }
             counts[target] = base[target]
             chosen[target] = [:]
-            for (key, value) in entries {
-                guard let viewer = Viewer(id: key), case .string(let option) = value, options.contains(option) else {
+            for entry in entries {
+                guard let viewer = entry.viewer, case .string(let option)? = entry.value, options.contains(option)
+                else {
                     continue
                 }
                 counts[target] = Shown(chosen: nil, counts: counts[target]!).choosing(option).counts

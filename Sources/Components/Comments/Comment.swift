@@ -71,8 +71,12 @@ extension StoredComment {
     /// The threads of stored comments in what the state database kept, oldest first; an entry that is not
     /// a comment is skipped.
     public static func threads(in stored: StoredState) -> [String: [StoredComment]] {
-        stored.entries.mapValues { entries in
-            entries.compactMap { StoredComment(key: $0.key, value: $0.value) }.sorted { $0.comment.id < $1.comment.id }
+        var threads: [String: [StoredComment]] = [:]
+        stored.forEachTarget { target, entries in
+            threads[target] = entries.compactMap { entry in
+                entry.value.flatMap { StoredComment(key: entry.key, value: $0) }
+            }.sorted { $0.comment.id < $1.comment.id }
         }
+        return threads
     }
 }

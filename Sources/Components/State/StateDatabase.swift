@@ -87,17 +87,32 @@ public final class StateDatabase: Sendable {
         ) WITHOUT ROWID
         """
 
-    /// Every component's state, as stored; an entry whose value is not JSON is skipped.
+    /// Every component's state, as stored (each model reads its entries' values; one that is not JSON is
+    /// skipped then). In the table's order, so that a component's rows come together and a target's too:
+    /// a row costs no string of its own.
     public func load() throws(Failure) -> [String: StoredState] {
         var loaded: [String: StoredState] = [:]
+        var component = ""
+        var current = StoredState()
         do {
-            try database.rows("SELECT component, target, key, value FROM entries") { row in
-                guard let value = try? JSONValue(parsing: Array(row.text(3).utf8)) else { return }
-                loaded[row.text(0), default: StoredState()].entries[row.text(1), default: [:]][row.text(2)] = value
+            try database.rows("SELECT component, target, key, value FROM entries ORDER BY component, target, key") {
+                row in
+                let same = row.withText(0) { $0.elementsEqual(component.utf8) }
+                if !same {
+                    if !current.isEmpty { loaded[component] = current }
+                    component = row.text(0)
+                    current = loaded.removeValue(forKey: component) ?? StoredState()
+                }
+                row.withText(1) { target in
+                    row.withText(2) { key in
+                        row.withText(3) { value in current.append(target: target, key: key, value: value) }
+                    }
+                }
             }
         } catch {
             throw Failure(message: "cannot read the state database \(path): \(error)")
         }
+        if !current.isEmpty { loaded[component] = current }
         return loaded
     }
 

@@ -122,8 +122,17 @@ extension Membership: SelfManagedModel {
         Set(records.keys)
     }
 
+    /// Each known target's members from what the state database kept (`record`'s encoding), read
+    /// straight into its member set: a million members load with no set between.
     public mutating func restore(_ stored: StoredState) {
-        restore(Self.members(in: stored))
+        stored.forEachTarget { target, entries in
+            guard records[target] != nil else { return }
+            var members = MemberSet()
+            for entry in entries where entry.isTrue {
+                if let viewer = entry.viewer { members.insert(viewer) }
+            }
+            records[target]!.members = members
+        }
     }
 
     /// The state, its animation once a change to on was saved, and a failure's message.
@@ -160,12 +169,14 @@ extension Membership {
     /// The members of each target in what the state database kept: each entry whose key is a viewer and
     /// whose value is `true`; anything else is skipped.
     static func members(in stored: StoredState) -> [String: Set<Viewer>] {
-        stored.entries.mapValues { entries in
-            var viewers = Set<Viewer>()
-            for (key, value) in entries where value == .bool(true) {
-                if let viewer = Viewer(id: key) { viewers.insert(viewer) }
+        var members: [String: Set<Viewer>] = [:]
+        stored.forEachTarget { target, entries in
+            var viewers = Set<Viewer>(minimumCapacity: entries.underestimatedCount)
+            for entry in entries where entry.isTrue {
+                if let viewer = entry.viewer { viewers.insert(viewer) }
             }
-            return viewers
+            members[target] = viewers
         }
+        return members
     }
 }

@@ -21,15 +21,19 @@ public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The viewer a cookie value names, or `nil` when the value is not valid (see `isValid`).
     public init?(id: String) {
         var id = id
-        let bits = id.withUTF8 { bytes -> UInt64? in
-            if let minted = Self.mintedBits(bytes) {
-                return minted
-            }
-            guard Self.isValid(bytes) else { return nil }
-            return FNV1a(bytes).value
+        guard let viewer = id.withUTF8(Viewer.init(utf8:)) else { return nil }
+        self = viewer
+    }
+
+    /// The viewer an id's UTF-8 bytes name, as `init(id:)` reads it, with no string made.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        if let minted = Self.mintedBits(bytes) {
+            bits = minted
+        } else if Self.isValid(bytes) {
+            bits = FNV1a(bytes).value
+        } else {
+            return nil
         }
-        guard let bits else { return nil }
-        self.bits = bits
     }
 
     /// The viewer as the server writes it (cookies it mints, events, the state file): `v` and 16

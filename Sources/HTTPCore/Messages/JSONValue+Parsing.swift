@@ -191,19 +191,27 @@ extension JSONValue {
             return code
         }
 
+        /// A number as RFC 8259 writes it: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
         mutating func number() throws(ParseError) -> JSONValue {
             let start = offset
             var integral = true
-            while offset < bytes.count {
-                let byte = bytes[offset]
-                if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") {
-                    offset += 1
-                } else if [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+")].contains(byte) {
-                    integral = false
-                    offset += 1
-                } else {
-                    break
-                }
+            if peek(UInt8(ascii: "-")) { offset += 1 }
+            if peek(UInt8(ascii: "0")) {
+                offset += 1
+            } else if digits() == 0 {
+                offset = start
+                throw error("expected a value")
+            }
+            if peek(UInt8(ascii: ".")) {
+                integral = false
+                offset += 1
+                guard digits() > 0 else { throw error("expected a digit after the decimal point") }
+            }
+            if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+                integral = false
+                offset += 1
+                if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { offset += 1 }
+                guard digits() > 0 else { throw error("expected a digit in the exponent") }
             }
             let text = String(decoding: bytes[start..<offset], as: UTF8.self)
             if integral, let value = Int(text) { return .int(value) }
@@ -212,6 +220,19 @@ extension JSONValue {
                 throw error("expected a value")
             }
             return .double(value)
+        }
+
+        private func peek(_ byte: UInt8) -> Bool {
+            offset < bytes.count && bytes[offset] == byte
+        }
+
+        /// Skips the digits here; returns how many there were.
+        private mutating func digits() -> Int {
+            let start = offset
+            while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
+                offset += 1
+            }
+            return offset - start
         }
     }
 }

@@ -141,6 +141,24 @@ func oldStateFile(_ body: String, lines: Int) -> String {
         #expect(try database.load().members == ["like": ["p3": ["vd"]], "follow": ["ada": ["va"]]])
     }
 
+    @Test func rowsWrittenByHandLoadPerComponentAndTarget() throws {
+        _ = try StateDatabase(path: path)
+        // Inserted out of order, by another tool: a rating, a like, a comment, a value that is not JSON.
+        _ = try sqlite3(
+            path,
+            """
+            INSERT INTO entries VALUES ('rating', 'p2', 'vb', '"5"'), ('like', 'p1', 'vb', 'true'),
+                ('rating', 'p1', 'va', '"4"'), ('like', 'p1', 'va', 'true'), ('rating', 'p2', 'va', 'oops'),
+                ('like', 'p2', 'vc', 'false')
+            """)
+        let loaded = try StateDatabase(path: path).load()
+        #expect(Set(loaded.keys) == ["like", "rating"])
+        #expect(loaded["like"]?.entries == ["p1": ["va": .bool(true), "vb": .bool(true)], "p2": ["vc": .bool(false)]])
+        #expect(loaded["rating"]?.entries == ["p1": ["va": .string("4")], "p2": ["vb": .string("5")]])
+        #expect(loaded["rating"]?.count == 3)  // the unreadable entry is kept for the model to skip
+        #expect(loaded.members == ["like": ["p1": ["va", "vb"]]])
+    }
+
     @Test func anotherApplicationsDatabaseAndANewerSchemaAreRefusedUntouched() throws {
         let other = try SQLiteDatabase(path: path)
         try other.script("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")

@@ -32,6 +32,19 @@ import Testing
         #expect(throws: JSONValue.ParseError.self) { try parse(#""\ud83d""#) }
     }
 
+    @Test func numbersAreReadAsRFC8259WritesThem() throws {
+        let read: [(String, JSONValue)] = [
+            ("0", .int(0)), ("-0", .int(0)), ("-12", .int(-12)), ("1.5", .double(1.5)), ("2E+2", .double(200)),
+            ("5e-1", .double(0.5)), ("[0, 10]", .array([.int(0), .int(10)])),
+        ]
+        for (text, value) in read {
+            #expect(try parse(text) == value, "\(text)")
+        }
+        for bad in ["007", "-01", "+1", "1.", ".5", "1e", "1e+", "--1", "1-2", "0x1", "[01]", "1.2.3"] {
+            #expect(throws: JSONValue.ParseError.self, "\(bad)") { try parse(bad) }
+        }
+    }
+
     @Test func whatIsNotJSONIsAnErrorSayingWhere() {
         for bad in ["", "{", "[1,]", #"{"a" 1}"#, "tru", "1 2", "\"unterminated", "\"a\u{1}\"", "-", "{\"a\":}"] {
             #expect(throws: JSONValue.ParseError.self, "\(bad)") { try parse(bad) }

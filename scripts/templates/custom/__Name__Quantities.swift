@@ -52,10 +52,11 @@ public struct __Name__Quantities: SelfManagedModel {
     }
 
     public mutating func restore(_ stored: StoredState) {
-        for (target, entries) in stored.entries where items.contains(target) {
+        stored.forEachTarget { target, entries in
+            guard items.contains(target) else { return }
             quantities[target] = [:]
-            for (key, value) in entries {
-                if let viewer = Viewer(id: key), case .int(let quantity) = value, (1...limit).contains(quantity) {
+            for entry in entries {
+                if let viewer = entry.viewer, case .int(let quantity)? = entry.value, (1...limit).contains(quantity) {
                     quantities[target]![viewer] = quantity
                 }
             }
