@@ -22,7 +22,9 @@ public struct SQLiteRow: ~Copyable {
 
     /// Calls `body` with column `index`'s text as UTF-8 bytes (empty for NULL), valid only in `body`: for
     /// reading many rows without a string per column.
-    public func withText<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    public func withText<Result>(
+        _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows
         -> Result
     {
         guard let bytes = sqlite3_column_text(statement, Int32(index)) else {

@@ -213,7 +213,8 @@ public struct StoredState: Sendable {
         static func value(of bytes: UnsafeBufferPointer<UInt8>) -> JSONValue? {
             if bytes.elementsEqual("true".utf8) { return .bool(true) }
             if bytes.elementsEqual("false".utf8) { return .bool(false) }
-            if (1...9).contains(bytes.count), bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            if (1...9).contains(bytes.count),
+                bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
                 bytes.count == 1 || bytes[0] != UInt8(ascii: "0")
             {
                 return .int(bytes.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
