@@ -28,9 +28,7 @@ public enum RenderCacheCheck {
         options: PreviewOptions = PreviewOptions(),
         components: @escaping (ComponentContext) -> [any ComponentModule]
     ) async throws -> [String] {
-        var options = options
-        options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 7)
-        options.stateFile = nil
+        var options = options.forChecks
         options.renderCache = true
         // One clock for both: what is stamped with the time (a comment) is the same in each.
         let clock: @Sendable () -> Timestamp = { Timestamp(millisecondsSince1970: 1_795_000_000_000) }

@@ -122,7 +122,10 @@ public final class Application: Sendable {
             GalleryRoutes(
                 catalog: catalog, states: states, pages: modules.flatMap(\.pages), registry: registry,
                 service: simulation, events: context.events, startupSettings: options.simulation,
-                renderedFragments: renderedFragments, placements: Placements(modules: modules), scenarios: scenarios
+                renderedFragments: renderedFragments, placements: Placements(modules: modules), scenarios: scenarios,
+                modules: Dictionary(
+                    modules.compactMap { module in module.preview.map { ($0.name, module) } },
+                    uniquingKeysWith: { first, _ in first })
             ))
         router.mount(StatisticsRoutes(serving: serving, registry: registry))
         router.mount(ScenarioRoutes(scenarios: scenarios, registry: registry))

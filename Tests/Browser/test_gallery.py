@@ -35,7 +35,9 @@ def test_every_variant_preview_renders(browser, server):
 
 
 def test_like_parameter_form_re_renders_the_live_instance(browser, server):
-    browser.get(server.url + "/components/like")
+    # In the plain configuration the live instance is what the parameters say (in the self-managed one,
+    # a component that keeps state shows the store's state of the parameters' target).
+    browser.get(server.url + "/components/like?config=plain")
     form = browser.find_element(By.CSS_SELECTOR, "form.param-form")
     count = form.find_element(By.NAME, "count")
     count.clear()
@@ -102,3 +104,28 @@ def test_event_log_on_component_page_updates_live(browser, server):
     wait_for(browser, lambda d: any("grace" in row.text for row in d.find_elements(By.CSS_SELECTOR, "table.event-log tbody tr")),
              "the avatar tap did not appear in the live event log")
     assert len(browser.find_elements(By.CSS_SELECTOR, "table.event-log tbody tr")) >= before
+
+
+def test_a_like_without_javascript_in_the_gallery_shows_the_change_and_a_failure_once(
+        browser_nojs, server, failing_server):
+    driver = browser_nojs
+
+    def live_like():
+        button = driver.find_element(By.CSS_SELECTOR, "#live .variant-preview #like-p1 .like-button")
+        return button.get_attribute("aria-pressed"), driver.find_element(
+            By.CSS_SELECTOR, "#live .variant-preview #like-p1").get_attribute("data-count")
+
+    driver.get(server.url + "/components/like")
+    pressed, count = live_like()
+    assert pressed == "false", pressed
+    driver.find_element(By.CSS_SELECTOR, "#live .variant-preview #like-p1 .like-button").click()
+    wait_for(driver, lambda d: live_like()[0] == "true", "the page after the tap does not show the like")
+    assert "/components/like?" in driver.current_url and int(live_like()[1]) == int(count) + 1
+
+    driver.get(failing_server.url + "/components/like")
+    driver.find_element(By.CSS_SELECTOR, "#live .variant-preview #like-p1 .like-button").click()
+    wait_for(driver, lambda d: "couldn't be saved" in d.find_element(By.ID, "live").text,
+             "the page after the failed tap shows no message")
+    assert live_like()[0] == "false"
+    driver.get(failing_server.url + "/components/like")
+    assert "couldn't be saved" not in driver.find_element(By.ID, "live").text, "the message is shown once"

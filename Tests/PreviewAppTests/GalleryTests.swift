@@ -125,13 +125,29 @@ import Testing
     }
 
     @Test func parameterFormReRendersTheLiveInstance() async throws {
-        let page = try await makeApp().responder.test(
-            .get, "/components/like?config=self-managed&post=p9&liked=true&count=5&return_to=&busy=false&animated=false"
-        )
+        let query = "post=p9&liked=true&count=5&return_to=&busy=false&animated=false"
+        let app = makeApp()
+        // Plain: the component as the parameters say.
+        let plain = try await app.responder.test(.get, "/components/like?config=plain&" + query)
+        #expect(plain.bodyText.contains(#"<div class="like" id="like-p9" data-count="5" data-liked="true">"#))
+        #expect(plain.bodyText.contains(#"<option value="true" selected>true</option>"#))
+        // Self-managed: the parameters' post as the viewer sees it now (its state is the store's), and the
+        // fragment and frame as the parameters say.
+        let state = try await app.responder.test(.get, "/components/like/state/p9", headers: ["Cookie": "viewer=vp"])
+        guard case .int(let count)? = try JSONValue(parsing: state.body)["/count"] else {
+            Issue.record("no count in \(state.bodyText)")
+            return
+        }
+        let page = try await app.responder.test(
+            .get, "/components/like?config=self-managed&" + query, headers: ["Cookie": "viewer=vp"])
         #expect(
             withoutSelfManagement(page.bodyText).contains(
+                #"<div class="like" id="like-p9" data-count="\#(count)" data-liked="false">"#))
+        #expect(page.bodyText.contains(#"<a href="/components/like/fragment?config=self-managed&amp;"#))
+        let fragment = try await app.responder.test(.get, "/components/like/fragment?config=self-managed&" + query)
+        #expect(
+            withoutSelfManagement(fragment.bodyText).contains(
                 #"<div class="like" id="like-p9" data-count="5" data-liked="true">"#))
-        #expect(page.bodyText.contains(#"<option value="true" selected>true</option>"#))
     }
 
     @Test func plainConfigurationTapsAGalleryActionThatRecordsAndReturns() async throws {

@@ -85,6 +85,13 @@ public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
         }
     }
 
+    /// The component's root for `target` from its store, as a page renders it (`nil` for a navigating
+    /// component, which keeps no state).
+    public func live(_ target: String, for viewer: Viewer, returnTo: String) -> [UInt8]? {
+        guard keepsState, let shown = store.presentation(target, viewer: viewer) else { return nil }
+        return definition.selfManaged(target, shown: shown, returnTo: returnTo).renderedBytes
+    }
+
     public func addRoutes(to routes: inout RouteGroup) {
         self.routes.addRoutes(to: &routes)
     }

@@ -42,6 +42,12 @@ public protocol ComponentModule: RouteCollection {
     /// A page of `pages` as `viewer` sees it (the gallery finds which components a page places by reading
     /// its forms).
     func render(_ page: PageLink, for viewer: Viewer) -> [UInt8]?
+    /// The component for `target` as `viewer` sees it now, as a page places it: the committed state, a
+    /// change of theirs in flight, and the message their last tap without script left (taken: it shows
+    /// once). A tap on it without script comes back to `returnTo`. `nil` for a component that keeps no
+    /// state, or an unknown target. The gallery's live instance shows it, so that a tap there shows its
+    /// outcome with script and without.
+    func live(_ target: String, for viewer: Viewer, returnTo: String) -> [UInt8]?
 }
 
 extension ComponentModule {
@@ -53,4 +59,5 @@ extension ComponentModule {
     public var exampleTaps: [ExampleTap] { [] }
     public var scenarios: [Scenario] { [] }
     public func render(_ page: PageLink, for viewer: Viewer) -> [UInt8]? { nil }
+    public func live(_ target: String, for viewer: Viewer, returnTo: String) -> [UInt8]? { nil }
 }

@@ -15,6 +15,14 @@ struct ComponentPage {
     var hasState: Bool
     /// The component's scenarios, for the panel (none: no panel).
     var scenarios: [Scenario] = []
+    /// For a component that keeps state, in the self-managed configuration: its instance as the viewer
+    /// sees it now, from the store (the parameters' target; the state parameters are the store's).
+    var live: Live?
+
+    struct Live {
+        var target: String
+        var fragment: [UInt8]
+    }
 
     private var preview: ComponentPreview { gallery.preview }
 
@@ -68,7 +76,14 @@ struct ComponentPage {
                 }
                 html.element(.button, .type(.submit), .class("button"), text: "Render")
             }
-            preview(of: gallery, into: &html)
+            if let live {
+                html.element(
+                    .p, .class("muted"),
+                    text: "\(live.target) as you see it now: the state your taps committed, and the message a "
+                        + "failed tap without script left (once). The variants and the fragment show the "
+                        + "parameters as given.")
+            }
+            preview(of: gallery, fragment: live?.fragment, into: &html)
             html.element(.p) { html in
                 html.element(.a, .href(gallery.fragmentPath), text: "Fragment")
                 html.text(" · ")
@@ -129,9 +144,10 @@ struct ComponentPage {
         }
     }
 
-    /// The rendered component, live and clickable, and its HTML source.
-    private func preview(of instance: GalleryRequest, into html: inout HTMLBuffer) {
-        let fragment = instance.fragment
+    /// The rendered component, live and clickable, and its HTML source (`fragment`: these bytes in place of
+    /// the instance's render).
+    private func preview(of instance: GalleryRequest, fragment: [UInt8]? = nil, into html: inout HTMLBuffer) {
+        let fragment = fragment ?? instance.fragment
         html.element(.div, .class("variant-preview")) { html in
             html.raw(HTMLRaw(bytes: fragment))
         }

@@ -23,6 +23,9 @@ struct GalleryRoutes: RouteCollection {
     let placements: Placements
     /// Each component's scenarios, by name: the catalogue links them, component pages show them.
     let scenarios: [String: [Scenario]]
+    /// The modules with a preview, by catalogue name: a component page's live instance is the module's
+    /// `live` render of its target, as the viewer sees it now.
+    let modules: [String: any ComponentModule]
 
     struct FragmentKey: Hashable, Sendable {
         var component: String
@@ -130,14 +133,18 @@ struct GalleryRoutes: RouteCollection {
 
     private func componentPage(_ gallery: GalleryRequest, _ request: HTTPRequest) -> HTTPResponse {
         let recent = events.recent(limit: 50).filter { $0.component == gallery.preview.title }
-        return .html(
-            ComponentPage(
-                gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request),
-                placements: placements, navigation: registry.navigation,
-                hasState: states.contains { $0.name == gallery.preview.name },
-                scenarios: scenarios[gallery.preview.name] ?? []
-            )
-            .render())
+        var page = ComponentPage(
+            gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request),
+            placements: placements, navigation: registry.navigation,
+            hasState: states.contains { $0.name == gallery.preview.name },
+            scenarios: scenarios[gallery.preview.name] ?? [])
+        if gallery.configuration == .selfManaged, let module = modules[gallery.preview.name] {
+            let target = gallery.preview.instance(gallery.values)
+            page.live = module.live(target, for: request.viewer, returnTo: gallery.pagePath + "#live").map {
+                ComponentPage.Live(target: target, fragment: $0)
+            }
+        }
+        return .html(page.render())
     }
 
     /// The plain configuration's action: records the tap (no business logic) and returns to the page.

@@ -61,6 +61,10 @@ import __Module__
         #expect(app.events.count == 0)
     }
 
+    @Test func aTapWithoutScriptShowsItsOutcomeInTheGallery() async throws {
+        #expect(try await GalleryTapCheck.problems { __Module__.modules($0) } == [])
+    }
+
     @Test func keptPagesAndFragmentsAreNeverStaleAfterItsTaps() async throws {
         #expect(try await RenderCacheCheck.differences { __Module__.modules($0) } == [])
     }

@@ -64,6 +64,10 @@ import __Module__
         #expect(css.bodyText.contains(".__name__-send"))
     }
 
+    @Test func aSendWithoutScriptShowsItsOutcomeInTheGallery() async throws {
+        #expect(try await GalleryTapCheck.problems { __Module__.modules($0) } == [])
+    }
+
     @Test func keptPagesAndFragmentsAreNeverStaleAfterItsSends() async throws {
         #expect(try await RenderCacheCheck.differences { __Module__.modules($0) } == [])
     }

@@ -72,6 +72,10 @@ import __Module__
         #expect(css.bodyText.contains(".__name__-button"))
     }
 
+    @Test func aTapWithoutScriptShowsItsOutcomeInTheGallery() async throws {
+        #expect(try await GalleryTapCheck.problems { __Module__.modules($0) } == [])
+    }
+
     @Test func keptPagesAndFragmentsAreNeverStaleAfterItsTaps() async throws {
         #expect(try await RenderCacheCheck.differences { __Module__.modules($0) } == [])
     }
