@@ -224,8 +224,10 @@ import Testing
         async let first = post(app, form(text: "Twice at once", key: "key-0800"), fragment: true)
         await service.waitForCalls(1)
         async let second = post(app, form(text: "Twice at once", key: "key-0800"), fragment: true)
-        try await Task.sleep(for: .milliseconds(20))
-        #expect(comments(app).waiting.pending == 1, "the second waits for the first's turn")
+        #expect(
+            await eventually { comments(app).suspendedChanges("p1", viewer: "alice") == 1 },
+            "the second waits for the first's turn")
+        #expect(comments(app).waiting.pending == 1)
         service.release(0)
         let (a, b) = try await (first, second)
         #expect(a.status == .ok && b.status == .ok && a.body == b.body)

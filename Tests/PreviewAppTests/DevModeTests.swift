@@ -89,7 +89,7 @@ import Testing
             #expect(greeting.contains("event: hello\ndata: 7.1\n\n"))
         }
         supervisor.close()
-        #expect(try await Self.eventually { gone.load(ordering: .relaxed) })
+        #expect(await eventually { gone.load(ordering: .relaxed) })
     }
 
     @Test func aStoppingServerHandsItsSimulationSettingsToTheNext() throws {
@@ -105,13 +105,5 @@ import Testing
             return
         }
         #expect(next.simulation == settings)
-    }
-
-    static func eventually(_ condition: () -> Bool) async throws -> Bool {
-        for _ in 0..<500 {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
     }
 }

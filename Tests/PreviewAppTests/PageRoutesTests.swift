@@ -99,28 +99,23 @@ import Testing
     }
 
     @Test func pendingTapShowsBusyOptimisticStateToThatViewer() async throws {
-        let app = makeApp(latency: 400)
+        let service = ScriptedService(holding: [0])
+        let app = makeApp(service: service)
         async let tap = app.responder.test(
             .post, "/components/like/tap", headers: .viewer("vbusy", ["HX-Request": "true"]), body: "post=p3&liked=true"
         )
-        var sawBusy = false
-        for _ in 0..<100 where !sawBusy {
-            try await Task.sleep(for: .milliseconds(10))
-            let api = try await app.responder.test(.get, "/api/posts/p3", headers: .viewer("vbusy")).bodyText
-            if api.contains("\"pending\":true") {
-                #expect(api == #"{"id":"p3","count":999,"liked":false,"pending":true}"#)
-                let feed = try await app.responder.test(.get, "/feed", headers: .viewer("vbusy")).bodyText
-                #expect(
-                    withoutSelfManagement(feed).contains(
-                        #"<div class="like" id="like-p3" aria-busy="true" data-count="1000" data-liked="true">"#))
-                let other = try await app.responder.test(.get, "/feed", headers: .viewer("vcalm")).bodyText
-                #expect(
-                    withoutSelfManagement(other).contains(
-                        #"<div class="like" id="like-p3" data-count="999" data-liked="false">"#))
-                sawBusy = true
-            }
-        }
-        #expect(sawBusy)
+        // The service holds the tap: it is in flight until released.
+        try #require(await completes { await service.waitForCalls(1) })
+        let api = try await app.responder.test(.get, "/api/posts/p3", headers: .viewer("vbusy")).bodyText
+        #expect(api == #"{"id":"p3","count":999,"liked":false,"pending":true}"#)
+        let feed = try await app.responder.test(.get, "/feed", headers: .viewer("vbusy")).bodyText
+        #expect(
+            withoutSelfManagement(feed).contains(
+                #"<div class="like" id="like-p3" aria-busy="true" data-count="1000" data-liked="true">"#))
+        let other = try await app.responder.test(.get, "/feed", headers: .viewer("vcalm")).bodyText
+        #expect(
+            withoutSelfManagement(other).contains(#"<div class="like" id="like-p3" data-count="999" data-liked="false">"#))
+        service.release(0)
         #expect(try await tap.status == .ok)
     }
 

@@ -79,7 +79,7 @@ import Testing
                 try await client.post(
                     "/components/like/tap", form: "post=p3&liked=true", headers: ["Cookie": "viewer=vheld"])
             }
-            while service.heldCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(await eventually { service.heldCount == 1 })
             #expect(app.likes.view("p3", viewer: "vheld")?.busy == true)
             let reset = try await client.post("/reset", form: "")
             #expect(reset.status.code == 204)

@@ -72,6 +72,12 @@ public final class SelfManagedStore<Model: SelfManagedModel>: OptimisticComponen
         }
     }
 
+    /// How many of `viewer`'s changes to `target` are suspended until the one before them finishes: for
+    /// tests, which thereby know that a change waits its turn (rather than has not arrived yet).
+    package func suspendedChanges(_ target: String, viewer: Viewer) -> Int {
+        core.turns.suspendedTurns(OptimisticKey(viewer: viewer, target: target))
+    }
+
     /// Leaves `flash` for `viewer`'s next render of the target, replacing any earlier one.
     public func leave(_ flash: Flash, for key: Key) {
         core.leave(flash, for: key)

@@ -64,6 +64,12 @@ public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
         lines.withLock { $0.count }
     }
 
+    /// The number of turns of `key` suspended in `wait()` until an earlier one finishes: for tests, which
+    /// thereby know that a turn waits (rather than has not started yet).
+    package func suspendedTurns(_ key: Key) -> Int {
+        lines.withLock { $0[key]?.waiting.count ?? 0 }
+    }
+
     fileprivate func wait(_ key: Key, _ ticket: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = lines.withLock { lines in

@@ -24,6 +24,8 @@ public final class StatePersister: Sendable {
         var lastError: String?
         /// Writes that failed since the last that succeeded.
         var failures = 0
+        /// Writes that took changes and went to the database (for tests: a write is under way).
+        var started = 0
     }
 
     public let database: StateDatabase
@@ -71,6 +73,12 @@ public final class StatePersister: Sendable {
         writeIfDirty()
     }
 
+    /// How many writes have taken changes and gone to the database: for tests, which thereby know that a
+    /// write is under way.
+    package var writesStarted: Int {
+        state.withLock { $0.started }
+    }
+
     /// The last write error, if the last write failed.
     public var lastError: String? {
         state.withLock { $0.lastError }
@@ -99,6 +107,7 @@ public final class StatePersister: Sendable {
             guard proceed else { return }
             let changes = states.mapValues { $0.takeChanges() }
             guard changes.values.contains(where: { !$0.isEmpty }) else { return }
+            state.withLock { $0.started += 1 }
             do throws(SQLiteError) {
                 try database.write(changes)
                 state.withLock { state in

@@ -1,5 +1,6 @@
 import ComponentTesting
 import Components
+import HTTPTesting
 import Synchronization
 import Testing
 
@@ -66,7 +67,7 @@ private func recordWhenItsTurn(
         #expect(await completes { await first.wait() })
         let ran = Recorder<String>()
         let task = recordWhenItsTurn(second, as: "second", in: ran)
-        try await Task.sleep(for: .milliseconds(30))
+        #expect(await eventually { queue.suspendedTurns("k") == 1 })
         #expect(ran.all.isEmpty)
         ran.append("first done")
         first.finish()
@@ -117,7 +118,7 @@ private func recordWhenItsTurn(
         let third = queue.take("k")
         let ran = Recorder<String>()
         let task = recordWhenItsTurn(third, as: "third", in: ran)
-        try await Task.sleep(for: .milliseconds(30))
+        #expect(await eventually { queue.suspendedTurns("k") == 1 })
         #expect(ran.all.isEmpty, "the third turn must still wait for the first")
         ran.append("first done")
         first.finish()
@@ -133,9 +134,10 @@ private func recordWhenItsTurn(
         let third = queue.take("k")
         let ran = Recorder<String>()
         let task = recordWhenItsTurn(third, as: "third", in: ran)
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await eventually { queue.suspendedTurns("k") == 1 })
         second.finish()
-        try await Task.sleep(for: .milliseconds(20))
+        // The third is still suspended: dropping the second resumed nothing.
+        #expect(queue.suspendedTurns("k") == 1)
         #expect(ran.all.isEmpty, "dropping the second must not let the third overtake the first")
         ran.append("first done")
         first.finish()
@@ -154,7 +156,7 @@ private func recordWhenItsTurn(
         #expect(await completes { await second.wait() })
         let ran = Recorder<String>()
         let task = recordWhenItsTurn(third, as: "third", in: ran)
-        try await Task.sleep(for: .milliseconds(30))
+        #expect(await eventually { queue.suspendedTurns("k") == 1 })
         #expect(ran.all.isEmpty, "the third turn must wait for the second")
         ran.append("second done")
         second.finish()

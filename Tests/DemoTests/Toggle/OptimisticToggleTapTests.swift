@@ -310,7 +310,7 @@ import Testing
             }
         }
         try #require(await completes { await harness.service.waitForCalls(1) })
-        try await Task.sleep(for: .milliseconds(30))
+        #expect(await eventually { harness.store.suspendedChanges(harness.first, viewer: "alice") == 2 })
         #expect(harness.service.callCount == 1, "later taps must wait for the slow first one")
         #expect(harness.store.view(harness.first, viewer: "alice")?.shown == .init(isOn: true, count: harness.base + 1))
         harness.service.release(0)

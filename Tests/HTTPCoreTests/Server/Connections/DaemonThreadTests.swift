@@ -71,7 +71,7 @@ import Testing
             #expect(status == 200)
             #expect(openAfterAnswer == 1)
             #expect(closed)
-            #expect(try await HTTPServerTests.eventually { server.openConnections == 0 })
+            #expect(await eventually { server.openConnections == 0 })
         }
     }
 

@@ -79,16 +79,6 @@ import Testing
         }
     }
 
-    /// Polls `condition` every 10 ms for up to `seconds`; true once it holds.
-    static func eventually(within seconds: Int = 10, _ condition: () -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return true
-    }
-
     /// `/gate` waits at `gate`, `/slow` at `slow` (open at once unless a test passes its own).
     static func makeResponder(gate: Gate = Gate(target: 0), slow: Gate = Gate(target: 0)) -> RouterResponder {
         var router = Router()
@@ -287,7 +277,7 @@ import Testing
             for connection in connections {
                 try connection.write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             }
-            #expect(try await Self.eventually { server.pendingRequestCount == 2 })
+            #expect(await eventually { server.pendingRequestCount == 2 })
             // Connected only now: a connection opened with the others and left silent while a loaded machine
             // got there would be dropped by the request timeout first.
             let port = server.port
@@ -305,7 +295,7 @@ import Testing
         let server = try HTTPServer(configuration: Self.testConfiguration(), responder: Self.makeResponder(slow: slow))
         let connection = try RawConnection(port: server.port)
         try connection.write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(try await Self.eventually { server.pendingRequestCount == 1 })
+        #expect(await eventually { server.pendingRequestCount == 1 })
         // Instants taken where things happen, not by this task, which a busy cooperative pool may run late.
         let stoppedAt = Mutex<ContinuousClock.Instant?>(nil)
         let stopper = Thread {
@@ -342,14 +332,14 @@ import Testing
         for connection in connections {
             try connection.write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         }
-        #expect(try await Self.eventually { server.pendingRequestCount == 2 })
+        #expect(await eventually { server.pendingRequestCount == 2 })
         let stopped = Atomic<Bool>(false)
         Thread {
             server.shutdown(gracePeriod: .milliseconds(200))
             stopped.store(true, ordering: .releasing)
         }.start()
         #expect(
-            try await Self.eventually(within: 60) { stopped.load(ordering: .acquiring) },
+            await eventually(within: .seconds(60)) { stopped.load(ordering: .acquiring) },
             "the shutdown waited for work that does not end")
         let responses = try await offThePool { try connections.map { try $0.readResponse() } }
         for response in responses {
@@ -359,7 +349,7 @@ import Testing
         }
         #expect(server.pendingRequestCount == 2, "the work itself is still running")
         never.open()
-        #expect(try await Self.eventually { server.pendingRequestCount == 0 }, "its answers are dropped")
+        #expect(await eventually { server.pendingRequestCount == 0 }, "its answers are dropped")
     }
 
     /// Several threads stopping one server at once: each returns once it is stopped, and the listening
@@ -506,7 +496,7 @@ import Testing
                 try connection.write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 connection.close()
             }
-            #expect(try await Self.eventually { server.pendingRequestCount == 5 })
+            #expect(await eventually { server.pendingRequestCount == 5 })
             slow.open()
             var waited = 0
             while (server.pendingRequestCount > 0 || server.openConnections > 0) && waited < 100 {
