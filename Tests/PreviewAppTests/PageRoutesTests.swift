@@ -114,7 +114,8 @@ import Testing
                 #"<div class="like" id="like-p3" aria-busy="true" data-count="1000" data-liked="true">"#))
         let other = try await app.responder.test(.get, "/feed", headers: .viewer("vcalm")).bodyText
         #expect(
-            withoutSelfManagement(other).contains(#"<div class="like" id="like-p3" data-count="999" data-liked="false">"#))
+            withoutSelfManagement(other).contains(
+                #"<div class="like" id="like-p3" data-count="999" data-liked="false">"#))
         service.release(0)
         #expect(try await tap.status == .ok)
     }
