@@ -2,6 +2,9 @@ import HTTPCore
 
 /// Runs `body` against a real server on a free loopback port, then shuts the server down.
 ///
+/// The server's timeouts are long (ten minutes), so that a test holding a connection across a stall of
+/// its machine (a sanitizer run, a busy host) is not cut off; a test of a timeout sets its own.
+///
 /// ```swift
 /// try await withLiveServer(responder: router.buildResponder()) { server in
 ///     let response = try await TestClient(server).get("/healthz")
@@ -16,6 +19,8 @@ public func withLiveServer<Result>(
     configuration.port = 0
     configuration.threads = 2
     configuration.accessLog = false
+    configuration.connectionTimeoutSeconds = 600
+    configuration.requestTimeoutSeconds = 600
     configure(&configuration)
     let server = try HTTPServer(configuration: configuration, responder: responder)
     // Shut down off the cooperative pool: shutdown blocks while deferred handlers, which need that pool,

@@ -56,6 +56,12 @@ public final class ResponseStream: Sendable {
         wake?()
     }
 
+    /// Whether the server has sent everything written and waits for more, its connection suspended (for
+    /// tests: the stream is idle).
+    package var isWaitingForData: Bool {
+        state.withLock { $0.wake != nil }
+    }
+
     /// Whether the server has stopped sending this stream.
     public var isClosed: Bool {
         state.withLock { $0.closed }

@@ -45,6 +45,8 @@ public final class HTTPServer: Sendable {
     /// Whether the server has left `.running`: the request path's lock-free copy of `lifecycle`, set
     /// under its lock as the server starts to stop.
     let isShuttingDown = Atomic<Bool>(false)
+    /// Set once `shutdown` has closed the listening socket: no connection is taken from then on.
+    private let listeningClosed = Atomic<Bool>(false)
     /// Entered once in `init`, left once the server is stopped: what a second caller of `shutdown` waits on.
     private let stopped = DispatchGroup()
     /// Open connections, for the watchdog that enforces read deadlines.
@@ -182,6 +184,11 @@ public final class HTTPServer: Sendable {
     @available(*, deprecated, renamed: "reusedForSameHeaders")
     public var bodilessResponses: (kept: Int, served: Int) { reusedForSameHeaders }
 
+    /// Whether a shutdown has closed the listening socket (for tests: no connection is taken from now on).
+    package var hasStoppedListening: Bool {
+        listeningClosed.load(ordering: .acquiring)
+    }
+
     /// Deferred handlers running right now (their connections suspended).
     public var pendingRequestCount: Int {
         pendingRequests.load(ordering: .relaxed)
@@ -227,6 +234,7 @@ public final class HTTPServer: Sendable {
         // Stop taking work: the daemons listen on no socket, so the acceptor, which is ours, stops exactly.
         acceptor.withLock { $0.take() }?.stop()
         close(listeningDescriptor)
+        listeningClosed.store(true, ordering: .releasing)
         for stream in openStreams.withLock({ Array($0.values) }) {
             stream.finish()
         }

@@ -24,19 +24,28 @@ import Testing
             return .text("held")
         }
         router.get("/healthz") { _ in .text("ok\n") }
+        // Synchronous too: the server thread's id, to see from /proc where it waits.
+        router.get("/thread-id") { _ in
+            .text(
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"))?
+                    .split(separator: "/").last.map(String.init) ?? "?")
+        }
         try await withLiveServer(responder: router.buildResponder(), configure: { $0.threads = 1 }) { server in
             let port = server.port
             let outcomes = try await offThePool { () -> [String] in
                 let holder = try RawConnection(port: port, timeoutSeconds: 10)
+                let thread = try holder.request("/thread-id").bodyText
                 let others = try (0..<count).map { _ in try RawConnection(port: port, timeoutSeconds: 10) }
                 for _ in 0..<1000 where server.openConnections < count + 1 { usleep(10_000) }
-                usleep(100_000)  // the server thread is waiting for events again
+                // The server thread has taken every connection and waits for events again.
+                for _ in 0..<1000 where !Self.waitsForEvents(thread: thread) { usleep(10_000) }
                 try holder.write("GET /hold HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 while !holding.load(ordering: .acquiring) { usleep(1_000) }
                 for connection in others {
                     try connection.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 }
-                usleep(200_000)  // every request is in its socket before the server thread looks again
+                // Every request is in its socket before the server thread looks again: on loopback a write
+                // returns once the kernel has delivered its bytes to the other end.
                 release.store(true, ordering: .releasing)
                 let held = try holder.readResponse().bodyText
                 return [held]
@@ -52,6 +61,12 @@ import Testing
             #expect(outcomes.first == "held")
             #expect(tally == ["200": count], "\(tally.keys.filter { $0 != "200" }.sorted().prefix(3))")
         }
+    }
+
+    /// Whether the thread `id` of this process waits in `poll` or `epoll_wait` (from `/proc`).
+    static func waitsForEvents(thread id: String) -> Bool {
+        let syscall = (try? String(contentsOfFile: "/proc/self/task/\(id)/syscall", encoding: .utf8)) ?? ""
+        return syscall.hasPrefix("7 ") || syscall.hasPrefix("232 ")
     }
 
     /// The thread sleeps only as long as libmicrohttpd's timeouts allow: a keep-alive connection left idle
