@@ -1,5 +1,6 @@
 import DevSupervisor
 import Foundation
+import HTTPTesting
 import Testing
 
 #if canImport(Glibc)
@@ -30,14 +31,15 @@ import Testing
         }
     }
 
-    /// Changes reported within a second (polling needs a new modification time: wait a tick first).
-    static func changes(_ watcher: FileWatcher) async throws -> Set<String> {
+    /// The changes reported until they include `expected` (and what is reported with them), or all that
+    /// were reported when they never do.
+    static func changes(_ watcher: FileWatcher, reaching expected: Set<String>) async -> Set<String> {
         var found: Set<String> = []
-        for _ in 0..<20 {
-            try await Task.sleep(for: .milliseconds(50))
+        _ = await eventually {
             found.formUnion(watcher.changes())
+            return found.isSuperset(of: expected)
         }
-        return found
+        return found.union(watcher.changes())
     }
 
     @Test(arguments: [false, true])
@@ -47,25 +49,34 @@ import Testing
         let watcher = FileWatcher(root: root, polling: polling)
         #expect(watcher.isPolling == polling)
         #expect(watcher.changes().isEmpty)
+        // Not a wait for the watcher: a file's modification time must move on for a scan to see an edit.
         try await Task.sleep(for: .milliseconds(20))
 
         try Self.write("let a = 2\n", to: root + "/Sources/App/main.swift")
         try Self.write("body { color: red }\n", to: root + "/Public/app.css")
-        #expect(try await Self.changes(watcher) == ["Sources/App/main.swift", "Public/app.css"])
+        #expect(
+            await Self.changes(watcher, reaching: ["Sources/App/main.swift", "Public/app.css"])
+                == ["Sources/App/main.swift", "Public/app.css"])
 
         // A new folder with a file in it, made at once (before any watch on it could exist).
         try FileManager.default.createDirectory(
             atPath: root + "/Sources/App/Nested/Deeper", withIntermediateDirectories: true)
         try Self.write("struct B {}\n", to: root + "/Sources/App/Nested/Deeper/B.swift")
-        #expect(try await Self.changes(watcher).contains("Sources/App/Nested/Deeper/B.swift"))
+        #expect(
+            await Self.changes(watcher, reaching: ["Sources/App/Nested/Deeper/B.swift"]).contains(
+                "Sources/App/Nested/Deeper/B.swift"))
         // Files in the new folder are watched from now on.
         try Self.write("struct B { var x = 1 }\n", to: root + "/Sources/App/Nested/Deeper/B.swift")
-        #expect(try await Self.changes(watcher) == ["Sources/App/Nested/Deeper/B.swift"])
+        #expect(
+            await Self.changes(watcher, reaching: ["Sources/App/Nested/Deeper/B.swift"])
+                == ["Sources/App/Nested/Deeper/B.swift"])
 
         try FileManager.default.removeItem(atPath: root + "/Sources/App/main.swift")
         try Self.write("// manifest 2\n", to: root + "/Package.swift")
         try Self.write("# notes\n", to: root + "/Tests/notes.md")  // not watched
-        #expect(try await Self.changes(watcher) == ["Sources/App/main.swift", "Package.swift"])
+        #expect(
+            await Self.changes(watcher, reaching: ["Sources/App/main.swift", "Package.swift"])
+                == ["Sources/App/main.swift", "Package.swift"])
     }
 
     @Test func anEditorsSaveByRenameIsSeen() async throws {
@@ -77,7 +88,7 @@ import Testing
         try FileManager.default.removeItem(atPath: root + "/Sources/App/main.swift")
         try FileManager.default.moveItem(
             atPath: root + "/Sources/App/.main.swift.swp", toPath: root + "/Sources/App/main.swift")
-        let changes = try await Self.changes(watcher)
+        let changes = await Self.changes(watcher, reaching: ["Sources/App/main.swift"])
         #expect(changes.contains("Sources/App/main.swift"))
         #expect(changes.filter { ChangeKind(path: $0) != .ignored } == ["Sources/App/main.swift"])
     }

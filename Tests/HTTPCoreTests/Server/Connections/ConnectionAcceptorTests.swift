@@ -75,10 +75,7 @@ import Testing
         // Each server serves until it has answered some requests (on a loaded machine the clients may take
         // a while to get going), then hands the socket on.
         func serveUntilAnswered(_ name: String) async throws {
-            try await Task.sleep(for: .milliseconds(150))
-            for _ in 0..<500 where (tally.answers[name] ?? 0) < 5 {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            #expect(await eventually { (tally.answers[name] ?? 0) >= 5 }, "\(name) answered nothing")
         }
         for generation in 1...4 {
             try await serveUntilAnswered("server-\(generation - 1)")
@@ -104,10 +101,9 @@ import Testing
         try await offThePool { first.shutdown(gracePeriod: .seconds(1)) }
         // Nobody serves the socket now, but it still listens: the connection waits instead of being refused.
         let port = shared.port
-        let waiting = Task {
-            try await offThePool { try RawConnection(port: port, timeoutSeconds: 10).request("/who") }
-        }
-        try await Task.sleep(for: .milliseconds(200))
+        // Connected: the kernel completed it into the backlog.
+        let connection = try RawConnection(port: port, timeoutSeconds: 10)
+        let waiting = Task { try await offThePool { try connection.request("/who") } }
         let second = try Self.server(named: "second", on: shared)
         let response = try await waiting.value
         #expect(response.statusCode == 200)
@@ -129,10 +125,11 @@ import Testing
         let port = server.port
         for _ in 0..<5 {
             let flood = (0..<40).compactMap { _ in try? RawConnection(port: port, timeoutSeconds: 2) }
-            try await Task.sleep(for: .milliseconds(100))
+            // Full: the acceptor takes no more, and the rest wait in the backlog.
+            #expect(await eventually { server.openConnections == 3 })
             #expect(server.openConnections <= 3)
             for connection in flood { connection.close() }
-            try await Task.sleep(for: .milliseconds(100))
+            #expect(await eventually { server.openConnections == 0 })
         }
         #expect(try await offThePool { try RawConnection(port: port).request("/who").statusCode } == 200)
         let stopped = Atomic<Bool>(false)
@@ -140,9 +137,7 @@ import Testing
             server.shutdown(gracePeriod: .seconds(2)); stopped.store(true, ordering: .relaxed)
         }
         stopper.start()
-        for _ in 0..<500 where !stopped.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(20)) }
-        let ended = stopped.load(ordering: .relaxed)
-        #expect(ended, "shutdown did not end within 10 s")
+        #expect(await eventually { stopped.load(ordering: .relaxed) }, "shutdown did not end")
     }
 
     @Test func aDescriptorThatIsNotAListeningSocketIsRefused() throws {
