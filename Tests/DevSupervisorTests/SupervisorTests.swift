@@ -38,12 +38,14 @@ import Testing
             try fixture.write("", to: "hold-build")
             let buildsBefore = fixture.buildCount
             try fixture.write("let version = 12\n", to: "Sources/App/main.swift")
-            while fixture.buildCount == buildsBefore { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(await eventually { fixture.buildCount > buildsBefore })
+            // Not waits for anything: edits spread out in time, as a person makes them, so that each
+            // settles on its own in the supervisor's batching (which goes by time) and could start a build.
             for version in 13...17 {
-                try await Task.sleep(for: .milliseconds(200))  // each settles on its own
+                try await Task.sleep(for: .milliseconds(200))
                 try fixture.write("let version = \(version)\n", to: "Sources/App/main.swift")
             }
-            try await Task.sleep(for: .milliseconds(200))  // the last one settles too
+            try await Task.sleep(for: .milliseconds(200))
             #expect(fixture.buildCount == buildsBefore + 1)  // still the held build, nothing started beside it
             fixture.remove("hold-build")
             // The held build ends and the queued one starts at once; the held one may be served for a moment
@@ -53,6 +55,7 @@ import Testing
             while !served.hasSuffix(".\(buildsBefore + 2)") {
                 served = try await offThePool { [served] in try supervisor.waitForBuild(otherThan: served) }
             }
+            // Time in which a wrong third build would start: nothing to wait for.
             try await Task.sleep(for: .milliseconds(500))
             #expect(fixture.buildCount == buildsBefore + 2)
             #expect(fixture.read("overlaps.log").isEmpty)
@@ -73,6 +76,7 @@ import Testing
             ] {
                 try fixture.write("x\n", to: path)
             }
+            // Time in which a wrong build would start (the batching goes by time): nothing to wait for.
             try await Task.sleep(for: .seconds(1))
             #expect(fixture.buildCount == 1)
             try fixture.write("let version = 2\n", to: "Sources/App/main.swift")
@@ -268,8 +272,7 @@ import Testing
         supervisor.signal(signal)
         let status = try await offThePool { supervisor.waitForExit() }
         #expect(status == 0)
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(fixture.processesUsingIt().isEmpty, "\(fixture.processesUsingIt())")
+        #expect(await eventually { fixture.processesUsingIt().isEmpty }, "\(fixture.processesUsingIt())")
     }
 
     /// `--exit-with-parent`: a shell starts the supervisor and waits for it; killed with `SIGKILL` (it can
@@ -305,11 +308,7 @@ import Testing
             try shell.waitForLine(containing: "dev: the process that started it (\(shellPID)) is gone", seconds: 10)
             try shell.waitForLine(containing: "dev: stopped", seconds: 10)
         }
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !fixture.processesUsingIt().isEmpty && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(fixture.processesUsingIt().isEmpty, "\(fixture.processesUsingIt())")
+        #expect(await eventually { fixture.processesUsingIt().isEmpty }, "\(fixture.processesUsingIt())")
         #expect(!shell.output.contains { $0.contains("dev: the server of build") })  // stopped, not crashed
     }
 

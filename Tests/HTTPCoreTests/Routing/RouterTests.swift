@@ -12,6 +12,7 @@ import Testing
         router.get(
             "/slow",
             async: { _ in
+                // A handler's asynchronous work: not a wait of the test's.
                 try? await Task.sleep(for: .milliseconds(5))
                 return .text("slow")
             })

@@ -9,6 +9,7 @@ import Testing
             for _ in 0..<60 {
                 group.addTask(executorPreference: pool) {
                     let before = currentThreadName()
+                    // Work that suspends and resumes: not a wait of the test's.
                     try await Task.sleep(for: .milliseconds(5))
                     return [before, currentThreadName()]
                 }

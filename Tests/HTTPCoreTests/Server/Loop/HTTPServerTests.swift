@@ -99,6 +99,7 @@ import Testing
             "/where",
             async: { _ in
                 let before = currentThreadName()
+                // A handler's asynchronous work (it suspends and resumes): not a wait of the test's.
                 try await Task.sleep(for: .milliseconds(20))
                 return .text("\(before) \(currentThreadName())")
             })
@@ -363,7 +364,7 @@ import Testing
                 while finished.load(ordering: .relaxed) < 4 {
                     let descriptor = open("/dev/null", O_RDONLY)
                     if descriptor >= 0 { opened.append(descriptor) }
-                    usleep(100)
+                    usleep(100)  // pacing the opens while the server stops: not a wait
                 }
                 return opened
             }
@@ -406,13 +407,12 @@ import Testing
             stream.write(Array("data: two\n\n".utf8))
             _ = try await offThePool { try connection.read(until: "data: two\n\n") }
             connection.close()
-            var attempts = 0
-            while closed.load(ordering: .relaxed) == 0 && attempts < 200 {
-                stream.write(Array(": ping\n\n".utf8))
-                try await Task.sleep(for: .milliseconds(10))
-                attempts += 1
-            }
-            #expect(closed.load(ordering: .relaxed) == 1)
+            // The server notices the client has gone when it next sends: a ping each time it is asked.
+            #expect(
+                await eventually {
+                    stream.write(Array(": ping\n\n".utf8))
+                    return closed.load(ordering: .relaxed) == 1
+                })
             #expect(!stream.write(Array("late".utf8)))
         }
     }

@@ -56,6 +56,7 @@ import Testing
             router.get(
                 "/later",
                 async: { _ in
+                    // A handler's asynchronous work (it suspends): not a wait of the test's.
                     try await Task.sleep(for: .milliseconds(1))
                     var response = HTTPResponse.text("later \(self.ran("/later"))")
                     response.reusableWhile = { true }
