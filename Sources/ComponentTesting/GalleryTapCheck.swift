@@ -40,16 +40,13 @@ public enum GalleryTapCheck {
     )
         async throws -> [String]
     {
-        let page = "/components/\(preview.name)"
-        let target: String
-        do {
-            target = preview.instance(try preview.values(given: { _ in nil }))
-        } catch {
-            return ["\(preview.name): its parameters' defaults are not valid: \(error)"]
+        guard let (tap, page) = galleryPage(of: preview, showing: module.exampleTaps) else {
+            return [
+                "\(preview.name): no example tap acts on a target its gallery page can show (the default "
+                    + "instance, or a parameter named as the tap's target field)"
+            ]
         }
-        guard let tap = module.exampleTaps.first(where: { $0.target == target }) else {
-            return ["\(preview.name): no example tap acts on \(target), the target its gallery page shows"]
-        }
+        let target = tap.target
         func live() async throws -> String? {
             let answer = try await app.responder.test(.get, page, headers: ["Cookie": "viewer=\(viewer)"])
             return answer.status == .ok ? liveInstance(in: answer.bodyText) : nil
@@ -93,6 +90,29 @@ public enum GalleryTapCheck {
             }
         }
         return problems
+    }
+
+    /// An example tap and the gallery page whose live instance is its target: the page of the default
+    /// values when they show a tap's target, else the page with the parameter that names a tap's target
+    /// (a parameter named as the tap's field whose value is the target: `post=p1`).
+    static func galleryPage(of preview: ComponentPreview, showing taps: [ExampleTap]) -> (ExampleTap, String)? {
+        let page = "/components/\(preview.name)"
+        if let defaults = try? preview.values(given: { _ in nil }),
+            let tap = taps.first(where: { $0.target == preview.instance(defaults) })
+        {
+            return (tap, page)
+        }
+        for tap in taps {
+            guard let body = try? FormFields(decoding: Array(tap.body.utf8)) else { continue }
+            for field in body.fields where field.value == tap.target {
+                guard preview.parameters.contains(where: { $0.name == field.name }),
+                    let values = try? preview.values(given: { $0 == field.name ? field.value : nil }),
+                    preview.instance(values) == tap.target
+                else { continue }
+                return (tap, page + "?" + FormFields([field]).encoded)
+            }
+        }
+        return nil
     }
 
     /// The live instance's markup on a component page (`/components/{name}`), without its sources; `nil`

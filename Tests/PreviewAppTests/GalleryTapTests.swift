@@ -10,10 +10,7 @@ import Testing
 /// A tap without script in the gallery shows its outcome where it lands: the component page's live
 /// instance is the viewer's own state of its target, with the message a failed tap left, once.
 @Suite struct GalleryTapTests {
-    @Test func everyDemoComponentsTapWithoutScriptShowsItsOutcomeInTheGallery() async throws {
-        let problems = try await GalleryTapCheck.problems { Demo.modules($0) }
-        #expect(problems == [])
-    }
+    // The demo's own components: `ComponentChecksTests.everyDemoComponentPassesEveryCheck`.
 
     @Test func aLikeWithoutScriptInTheGalleryShowsTheChangeAndAFailureOnce() async throws {
         let app = makeApp()

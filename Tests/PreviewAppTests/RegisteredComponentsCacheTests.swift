@@ -12,9 +12,7 @@ import Testing
 /// pages know nothing of, every tap in both outcomes leaves the app with kept pages answering what the
 /// app without them answers (`RenderCacheCheck`), and the check itself catches a page kept wrongly.
 @Suite struct RegisteredComponentsCacheTests {
-    @Test func everyDemoComponentsTapsLeaveNothingStale() async throws {
-        #expect(try await RenderCacheCheck.differences { Demo.modules($0) } == [])
-    }
+    // The demo's own components: `ComponentChecksTests.everyDemoComponentPassesEveryCheck`.
 
     /// A toggle registered beside the demo, with a page of its own kept through `RenderedPages`: its
     /// taps invalidate its page and the demo's pages, though no key names it.

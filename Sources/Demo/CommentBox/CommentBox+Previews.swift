@@ -9,7 +9,7 @@ extension CommentBox {
         summary:
             "A post's comments with a composer: a send shows at once, saves through the comment service, and on failure keeps exactly the text that was sent.",
         parameters: [
-            PreviewParameter("post", .text, default: "p1", "The post commented on; the root's id is comments-{post}."),
+            PreviewParameter("post", .text, default: "p9", "The post commented on; the root's id is comments-{post}."),
             PreviewParameter("comments", .integer(minimum: 0), default: "3", "How many sample comments (at most 20)."),
             PreviewParameter(
                 "sample", .choice(Sample.allCases.map(\.rawValue)), default: Sample.ordinary.rawValue,

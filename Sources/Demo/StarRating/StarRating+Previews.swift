@@ -8,7 +8,7 @@ extension StarRating {
             "Five stars, the average and the count; a tap on a star shows it at once, saves through the rating service, and rolls back exactly on failure.",
         parameters: [
             PreviewParameter(
-                "post", .text, default: "p1", "The post it rates; the root element's id is rating-{post}."),
+                "post", .text, default: "p6", "The post it rates; the root element's id is rating-{post}."),
             PreviewParameter("stars", .integer(minimum: 0), default: "0", "The viewer's stars, 1 to 5; 0: none."),
             PreviewParameter("sum", .integer(minimum: 0), default: "42", "Every rating's stars, summed."),
             PreviewParameter("count", .integer(minimum: 0), default: "10", "How many ratings there are."),

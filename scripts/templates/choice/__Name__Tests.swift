@@ -4,8 +4,8 @@ import PreviewKit
 import Testing
 import __Module__
 
-/// __Name__ end to end, in process: its markup, a choice that commits, one that rolls back, what it
-/// refuses, and the kit's promise that nothing kept goes stale after its taps.
+/// __Name__ end to end, in process: its markup, a choice that commits, one that rolls back, and what it
+/// refuses. The kit's checks over the whole package are the package's one-line `ComponentChecks` test.
 @Suite struct __Name__Tests {
     private let path = "/components/__name__/choose"
 
@@ -64,13 +64,5 @@ import __Module__
     @Test func itsStylesAreServedWithEveryComponentsStyles() async throws {
         let css = try await app().responder.test(.get, "/components.css")
         #expect(css.bodyText.contains(".__name__-button"))
-    }
-
-    @Test func aTapWithoutScriptShowsItsOutcomeInTheGallery() async throws {
-        #expect(try await GalleryTapCheck.problems { __Module__.modules($0) } == [])
-    }
-
-    @Test func keptPagesAndFragmentsAreNeverStaleAfterItsTaps() async throws {
-        #expect(try await RenderCacheCheck.differences { __Module__.modules($0) } == [])
     }
 }

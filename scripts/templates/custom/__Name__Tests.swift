@@ -5,7 +5,8 @@ import Testing
 import __Module__
 
 /// __Name__ end to end, in process: its two forms and what each shows at once, a step that commits, one
-/// that rolls back, the bounds (`409`), what it refuses, and that nothing kept goes stale after its taps.
+/// that rolls back, the bounds (`409`), and what it refuses. The kit's checks over the whole package are
+/// the package's one-line `ComponentChecks` test.
 @Suite struct __Name__Tests {
     private func app() throws -> Application {
         var options = PreviewOptions()
@@ -59,13 +60,5 @@ import __Module__
         let bad = try await app.responder.test(.post, "/components/__name__/increment", body: "item=item-1&by=2")
         #expect(bad.status == .badRequest)
         #expect(app.events.count == 0)
-    }
-
-    @Test func aTapWithoutScriptShowsItsOutcomeInTheGallery() async throws {
-        #expect(try await GalleryTapCheck.problems { __Module__.modules($0) } == [])
-    }
-
-    @Test func keptPagesAndFragmentsAreNeverStaleAfterItsTaps() async throws {
-        #expect(try await RenderCacheCheck.differences { __Module__.modules($0) } == [])
     }
 }

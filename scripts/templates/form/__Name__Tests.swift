@@ -5,7 +5,8 @@ import Testing
 import __Module__
 
 /// __Name__ end to end, in process: its markup, a send that commits, one that fails and keeps the text,
-/// text it refuses, and the kit's promise that nothing kept goes stale after its sends.
+/// and text it refuses. The kit's checks over the whole package are the package's one-line
+/// `ComponentChecks` test.
 @Suite struct __Name__Tests {
     private let path = "/components/__name__/send"
 
@@ -62,13 +63,5 @@ import __Module__
     @Test func itsStylesAreServedWithEveryComponentsStyles() async throws {
         let css = try await app().responder.test(.get, "/components.css")
         #expect(css.bodyText.contains(".__name__-send"))
-    }
-
-    @Test func aSendWithoutScriptShowsItsOutcomeInTheGallery() async throws {
-        #expect(try await GalleryTapCheck.problems { __Module__.modules($0) } == [])
-    }
-
-    @Test func keptPagesAndFragmentsAreNeverStaleAfterItsSends() async throws {
-        #expect(try await RenderCacheCheck.differences { __Module__.modules($0) } == [])
     }
 }
