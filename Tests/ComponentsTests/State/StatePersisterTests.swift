@@ -81,7 +81,7 @@ import Testing
         let other = try SQLiteDatabase(path: path)
         try other.script("BEGIN IMMEDIATE")
         tap(likes, "p1", Viewer(bits: 1))  // schedules the write, which waits
-        #expect(await eventually { persister.writesStarted == 1 }, "the write is under way")
+        #expect(await eventually { persister.writesStarted >= 1 }, "a write is under way")
         let tapped = try await withDeadline(.seconds(10)) {
             try await offThePool {
                 for bits in 2...1_001 as ClosedRange<UInt64> {
