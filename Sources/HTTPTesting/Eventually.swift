@@ -2,13 +2,14 @@
 ///
 /// For a test that waits for what it means (a request is in flight, a write is done, a turn is
 /// suspended) where nothing it can await says so; never for "enough time has passed". The limit only
-/// matters when something is wrong, so it is long: a loaded machine can stall a test for seconds.
+/// matters when something is wrong, so it is long: a sanitizer's run on a loaded machine has stalled
+/// tests for over a minute.
 ///
 /// ```swift
 /// #expect(await eventually { store.pending("p1") == 1 })
 /// ```
 public func eventually(
-    within limit: Duration = .seconds(30), _ condition: () async throws -> Bool
+    within limit: Duration = .seconds(180), _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
     let deadline = ContinuousClock.now + limit
     while true {

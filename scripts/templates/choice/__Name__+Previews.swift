@@ -19,11 +19,11 @@ extension __Name__ {
             PreviewParameter("message", .text, default: "", "An error to announce (role=alert); empty for none."),
         ],
         variants: [
-            PreviewVariant("Nothing chosen", [("item", "item-4"), ("agree", "3"), ("unsure", "1")]),
+            PreviewVariant("Nothing chosen", [("item", "item-1"), ("agree", "3"), ("unsure", "1")]),
             PreviewVariant("Agreed", [("item", "item-2"), ("choice", "agree"), ("agree", "1")]),
             PreviewVariant("Tap in flight", [("item", "item-3"), ("choice", "disagree"), ("disagree", "12346"), ("busy", "true")]),
             PreviewVariant(
-                "Failed, rolled back", [("item", "item-5"), ("agree", "3"), ("unsure", "1"), ("message", failureMessage)]),
+                "Failed, rolled back", [("item", "item-1"), ("agree", "3"), ("unsure", "1"), ("message", failureMessage)]),
         ],
         actions: [
             choice.kind.previewAction(

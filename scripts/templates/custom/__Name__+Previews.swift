@@ -16,7 +16,7 @@ extension __Name__ {
             PreviewParameter("message", .text, default: "", "An error to announce (role=alert); empty for none."),
         ],
         variants: [
-            PreviewVariant("None", [("item", "item-6"), ("quantity", "0")]),
+            PreviewVariant("None", [("item", "item-1"), ("quantity", "0")]),
             PreviewVariant("Two", [("item", "item-2"), ("quantity", "2")]),
             PreviewVariant("At the limit", [("item", "item-3"), ("quantity", "5")]),
             PreviewVariant("Tap in flight", [("item", "item-4"), ("quantity", "3"), ("busy", "true")]),

@@ -18,7 +18,7 @@ extension __Name__ {
         ],
         variants: [
             PreviewVariant("No notes", [("item", "item-2")]),
-            PreviewVariant("One note", [("item", "item-5"), ("note", "A first note.")]),
+            PreviewVariant("One note", [("item", "item-1"), ("note", "A first note.")]),
             PreviewVariant("Send in flight", [("item", "item-3"), ("note", "Earlier."), ("busy", "true")]),
             PreviewVariant("Not sent, text kept", [("item", "item-4"), ("draft", "My note"), ("error", failureMessage)]),
         ],

@@ -17,13 +17,13 @@ extension __Name__ {
             PreviewParameter("message", .text, default: "", "An error to announce (role=alert); empty for none."),
         ],
         variants: [
-            PreviewVariant("Off", [("item", "item-4"), ("on", "false"), ("count", "3")]),
+            PreviewVariant("Off", [("item", "item-1"), ("on", "false"), ("count", "3")]),
             PreviewVariant("On", [("item", "item-2"), ("on", "true"), ("count", "1")]),
             PreviewVariant(
                 "Tap in flight", [("item", "item-3"), ("on", "true"), ("count", "12346"), ("busy", "true")]),
             PreviewVariant(
                 "Failed, rolled back",
-                [("item", "item-5"), ("on", "false"), ("count", "3"), ("message", failureMessage)]),
+                [("item", "item-1"), ("on", "false"), ("count", "3"), ("message", failureMessage)]),
         ],
         actions: [
             toggle.previewAction(

@@ -332,7 +332,7 @@ import Testing
             stopped.store(true, ordering: .releasing)
         }.start()
         #expect(
-            await eventually(within: .seconds(60)) { stopped.load(ordering: .acquiring) },
+            await eventually { stopped.load(ordering: .acquiring) },
             "the shutdown waited for work that does not end")
         let responses = try await offThePool { try connections.map { try $0.readResponse() } }
         for response in responses {
