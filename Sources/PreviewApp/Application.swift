@@ -96,9 +96,11 @@ public final class Application: Sendable {
         router.add(middleware: ViewerCookie(viewerlessPaths: Application.viewerlessPaths))
         let simulation = context.simulation
         let registry = context.registry
+        let jsonErrorPaths = modules.flatMap(\.jsonErrorPaths)
         router.errorResponse = { error, request in
             Application.errorResponse(
-                error, for: request, settings: simulation.settings, navigation: registry.navigation)
+                error, for: request, jsonUnder: jsonErrorPaths, settings: simulation.settings,
+                navigation: registry.navigation)
         }
         let scenarios = ScenarioRoutes.scenarios(of: modules)
         let dev = options.dev.map { DevSession(channelDescriptor: $0.channelDescriptor, build: $0.build) }
@@ -132,7 +134,7 @@ public final class Application: Sendable {
         for module in modules {
             router.mount(module)
         }
-        router.mount(OpenAPIRoute(routes: router.routeTable))
+        router.mount(OpenAPIRoute(routes: router.routeTable, jsonErrorPaths: jsonErrorPaths))
         self.routeTable = router.routeTable
         self.responder = router.buildResponder()
         self.pages = OwnResponder(responder)
@@ -202,12 +204,13 @@ public final class Application: Sendable {
         modules.first { $0.preview?.name == name }?.state
     }
 
-    /// An HTML error page, or JSON for the API.
+    /// An HTML error page, or JSON under the modules' JSON paths (`jsonUnder`) and the kit's own JSON routes.
     static func errorResponse(
-        _ error: HTTPError, for request: HTTPRequest, settings: SimulationSettings, navigation: [PageLink]
+        _ error: HTTPError, for request: HTTPRequest, jsonUnder jsonPaths: [String], settings: SimulationSettings,
+        navigation: [PageLink]
     ) -> HTTPResponse {
         var response: HTTPResponse
-        if request.path.hasPrefix("/api/") || Self.isStateEndpoint(request.path) {
+        if jsonPaths.contains(where: request.path.hasPrefix) || Self.isStateEndpoint(request.path) {
             response = .json(.object([("error", .string(error.message))]), status: error.status)
         } else {
             response = .html(

@@ -12,14 +12,16 @@ struct OpenAPIRoute: RouteCollection {
 
     let document: [UInt8]
 
-    init(routes: [RouteTableEntry]) {
+    /// - Parameter jsonErrorPaths: Where errors are JSON besides the state endpoints (the modules' own).
+    init(routes: [RouteTableEntry], jsonErrorPaths: [String]) {
+        let json = (jsonErrorPaths + ["/components/{name}/state/"]).joined(separator: ", ")
         let all = routes + [RouteTableEntry(method: .get, pattern: Self.path, documentation: Self.documentation)]
         document = OpenAPIDocument(
             title: "Self-Managed Preview",
             version: PreviewOptions.version.split(separator: " ").last.map(String.init) ?? "",
             description: "A local preview server for self-managed UI components: pages, component fragments, the "
                 + "components' own tap handlers (form POSTs), a JSON API and the gallery's controls. Errors are HTML "
-                + "pages with a readable message, or {\"error\": …} under /api/. Writes from other origins get 403, "
+                + "pages with a readable message, or {\"error\": …} under \(json). Writes from other origins get 403, "
                 + "requests for other hosts 421.",
             routes: all
         ).json.encoded()

@@ -33,6 +33,9 @@ public protocol ComponentModule: RouteCollection {
     var navigation: [PageLink] { get }
     /// Its styles, served with every registered component's in `/components.css`.
     var styles: ComponentStyles? { get }
+    /// Path prefixes under which its routes' errors are JSON (`{"error": "…"}`) rather than an HTML page:
+    /// an API's (`/api/`).
+    var jsonErrorPaths: [String] { get }
     /// Taps the component answers against its base data, for the kit's checks (every one is sent, in
     /// both outcomes, to an app with kept pages and to one without, which must then answer alike).
     var exampleTaps: [ExampleTap] { get }
@@ -56,6 +59,7 @@ extension ComponentModule {
     public var pages: [PageLink] { [] }
     public var navigation: [PageLink] { [] }
     public var styles: ComponentStyles? { nil }
+    public var jsonErrorPaths: [String] { [] }
     public var exampleTaps: [ExampleTap] { [] }
     public var scenarios: [Scenario] { [] }
     public func render(_ page: PageLink, for viewer: Viewer) -> [UInt8]? { nil }

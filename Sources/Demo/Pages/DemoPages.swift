@@ -32,6 +32,9 @@ public struct DemoPages: ComponentModule {
 
     public var navigation: [PageLink] { [Self.feed] }
 
+    /// The posts' API answers its errors in JSON.
+    public var jsonErrorPaths: [String] { ["/api/"] }
+
     /// The pages that place components: the feed, the first user's profile and the first post.
     public var pages: [PageLink] {
         var pages = [Self.feed]

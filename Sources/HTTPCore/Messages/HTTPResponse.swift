@@ -22,12 +22,6 @@ public struct HTTPResponse: Sendable {
     /// response's own headers of those names are never sent again.
     public var perRequestHeaders: (@Sendable () -> HTTPHeaders)?
 
-    @available(*, deprecated, renamed: "perRequestHeaders")
-    public var freshHeaders: (@Sendable () -> HTTPHeaders)? {
-        get { perRequestHeaders }
-        set { perRequestHeaders = newValue }
-    }
-
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers

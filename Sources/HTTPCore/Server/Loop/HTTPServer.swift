@@ -178,12 +178,6 @@ public final class HTTPServer: Sendable {
         sameHeaders?.statistics ?? (0, 0)
     }
 
-    @available(*, deprecated, renamed: "reusedForSameRequest")
-    public var reusedResponses: (kept: Int, served: Int) { reusedForSameRequest }
-
-    @available(*, deprecated, renamed: "reusedForSameHeaders")
-    public var bodilessResponses: (kept: Int, served: Int) { reusedForSameHeaders }
-
     /// Whether a shutdown has closed the listening socket (for tests: no connection is taken from now on).
     package var hasStoppedListening: Bool {
         listeningClosed.load(ordering: .acquiring)
