@@ -91,7 +91,6 @@ import Testing
         #expect(event.location == "/users/ada")
         #expect(event.prior == nil)
         #expect(event.optimistic == nil)
-        #expect(event.latencyMilliseconds >= 0)
     }
 
     @Test func tapWithoutViewerCookieIsRecordedAsAnonymous() async throws {
