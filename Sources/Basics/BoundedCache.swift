@@ -13,7 +13,7 @@ import Synchronization
 /// moves the entry back into the young one, so entries in use stay and the rest age out, with no
 /// per-entry bookkeeping. Only use it for a pure function of the key: whatever the value was made
 /// from must be in the key.
-public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline
     struct Generations {
         @usableFromInline var young: [Key: Value] = [:]
@@ -29,7 +29,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// Which keys that miss a cache may keep.
-    public enum Admission: Sendable {
+    package enum Admission: Sendable {
         /// Every key.
         case always
         /// A key that missed before, among the last `window` keys that missed once (a key seen once is
@@ -39,22 +39,22 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// What a lookup found: the value, or whether the key may be kept now (`Admission`).
-    public enum Lookup {
+    package enum Lookup {
         case hit(Value)
         case miss(admitted: Bool)
     }
 
     /// The most entries kept at once.
-    public let capacity: Int
+    package let capacity: Int
     /// Which keys that miss `lookUpAdmitting` lets the caller keep.
-    public let admission: Admission
+    package let admission: Admission
     /// The most bytes kept at once, as `weigh` counts them; `Int.max` when entries are not weighed.
-    public let byteCapacity: Int
+    package let byteCapacity: Int
     @usableFromInline let weigh: (@Sendable (Value) -> Int)?
     @usableFromInline let generations = Mutex(Generations())
 
     /// - Parameter capacity: The most entries kept at once (at least 2).
-    public init(capacity: Int, admission: Admission = .always) {
+    package init(capacity: Int, admission: Admission = .always) {
         self.capacity = max(2, capacity)
         self.byteCapacity = .max
         self.weigh = nil
@@ -63,7 +63,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
 
     /// A cache bounded by bytes too: at most `byteCapacity` bytes as `weigh` counts a value, and no value
     /// heavier than a sixty-fourth of it (such a value is not kept).
-    public init(capacity: Int, byteCapacity: Int, weigh: @escaping @Sendable (Value) -> Int) {
+    package init(capacity: Int, byteCapacity: Int, weigh: @escaping @Sendable (Value) -> Int) {
         self.capacity = max(2, capacity)
         self.byteCapacity = max(2, byteCapacity)
         self.weigh = weigh
@@ -75,7 +75,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
 
     /// The value for `key`, made by `make` (outside the lock) and kept when it is not there yet.
     @inlinable
-    public func value<Failure: Error>(for key: Key, make: () throws(Failure) -> Value) throws(Failure) -> Value {
+    package func value<Failure: Error>(for key: Key, make: () throws(Failure) -> Value) throws(Failure) -> Value {
         if let value = lookUp(key) {
             return value
         }
@@ -86,14 +86,14 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
 
     /// The value kept for `key`, if any.
     @inlinable
-    public func lookUp(_ key: Key) -> Value? {
+    package func lookUp(_ key: Key) -> Value? {
         generations.withLock { found(key, in: &$0) }
     }
 
     /// The value kept for `key`; on a miss, whether the cache's `admission` lets it keep one now (a key
     /// not admitted is noted, in the same critical section, so that its next miss is).
     @inlinable
-    public func lookUpAdmitting(_ key: Key) -> Lookup {
+    package func lookUpAdmitting(_ key: Key) -> Lookup {
         generations.withLock { generations in
             if let value = found(key, in: &generations) {
                 return .hit(value)
@@ -131,7 +131,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
 
     /// Keeps `value` for `key`.
     @inlinable
-    public func store(_ value: Value, for key: Key) {
+    package func store(_ value: Value, for key: Key) {
         let weight = weigh?(value) ?? 0
         guard weight <= byteCapacity / 64 || weigh == nil else { return }
         generations.withLock {
@@ -142,7 +142,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// Forgets every entry; the counts of lookups go on (`statistics`).
-    public func removeAll() {
+    package func removeAll() {
         generations.withLock { generations in
             generations.young = [:]
             generations.old = [:]
@@ -152,7 +152,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// Entries kept, and lookups that found one or not since the cache was made.
-    public var statistics: (count: Int, hits: Int, misses: Int) {
+    package var statistics: (count: Int, hits: Int, misses: Int) {
         generations.withLock { ($0.young.count + $0.old.count, $0.hits, $0.misses) }
     }
 

@@ -4,13 +4,13 @@ extension Duration {
     /// ```swift
     /// let latency = (ContinuousClock.now - started).wholeMilliseconds
     /// ```
-    public var wholeMilliseconds: Int { whole(unitsPerSecond: 1_000) }
+    package var wholeMilliseconds: Int { whole(unitsPerSecond: 1_000) }
 
     /// The duration in whole microseconds, the rest dropped (toward zero).
-    public var wholeMicroseconds: Int { whole(unitsPerSecond: 1_000_000) }
+    package var wholeMicroseconds: Int { whole(unitsPerSecond: 1_000_000) }
 
     /// The duration in whole nanoseconds, the rest dropped (toward zero).
-    public var wholeNanoseconds: Int { whole(unitsPerSecond: 1_000_000_000) }
+    package var wholeNanoseconds: Int { whole(unitsPerSecond: 1_000_000_000) }
 
     /// `components` holds seconds and attoseconds of the same sign, so both parts truncate toward zero.
     private func whole(unitsPerSecond: Int64) -> Int {

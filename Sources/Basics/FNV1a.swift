@@ -7,34 +7,34 @@
 /// hash.combine(byte: 3)
 /// let tag = String(hash.value, radix: 16)
 /// ```
-public struct FNV1a: Sendable {
+package struct FNV1a: Sendable {
     /// The hash of what was combined so far (of nothing, the offset basis).
-    public var value: UInt64 { state }
+    package var value: UInt64 { state }
 
     // Inlinable, so that a caller's loop over its bytes is specialized for them (the generic loop took
     // about 200 instructions a byte).
     @usableFromInline var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    @inlinable public init() {}
+    @inlinable package init() {}
 
     /// The hash of `bytes`.
-    @inlinable public init(_ bytes: some Sequence<UInt8>) {
+    @inlinable package init(_ bytes: some Sequence<UInt8>) {
         combine(bytes)
     }
 
-    @inlinable public mutating func combine(_ bytes: some Sequence<UInt8>) {
+    @inlinable package mutating func combine(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             combine(byte: byte)
         }
     }
 
-    @inlinable public mutating func combine(byte: UInt8) {
+    @inlinable package mutating func combine(byte: UInt8) {
         combine(word: UInt64(byte))
     }
 
     /// One step over a whole 64-bit word at once (XOR, then multiply), where FNV-1a proper takes a byte:
     /// for a number that must change the hash whatever its size (a count past 255).
-    @inlinable public mutating func combine(word: UInt64) {
+    @inlinable package mutating func combine(word: UInt64) {
         state = (state ^ word) &* 0x0000_0100_0000_01B3
     }
 }

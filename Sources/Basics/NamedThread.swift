@@ -10,12 +10,12 @@
 /// …
 /// pthread_join(thread!, nil)
 /// ```
-public enum NamedThread {
+package enum NamedThread {
     /// Starts a thread named `name` (at most 15 bytes are kept) that runs `body`, and returns once it
     /// runs.
     ///
     /// - Returns: The thread, to join or detach; `nil` when it could not be started.
-    public static func start(name: String, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
         let start = Start(name: name, body: body)
         let context = Unmanaged.passRetained(start).toOpaque()  // taken back by the thread
         var thread = pthread_t()
@@ -28,7 +28,7 @@ public enum NamedThread {
     }
 
     /// Names the calling thread (at most 15 bytes are kept) by writing its `comm` file.
-    public static func nameCurrent(_ name: String) {
+    package static func nameCurrent(_ name: String) {
         let descriptor = open("/proc/thread-self/comm", O_WRONLY)
         guard descriptor >= 0 else { return }
         let bytes = Array(name.utf8.prefix(15))

@@ -13,26 +13,26 @@ import Synchronization
 /// `SystemRandomNumberGenerator` makes one system call per value; a server minting an id for every
 /// first visit would pay a system call per request. This asks the kernel for `blockSize` values at once and hands them out under a lock; the values are the kernel's, so they are as
 /// unpredictable as `SystemRandomNumberGenerator`'s.
-public final class RandomBits: Sendable {
+package final class RandomBits: Sendable {
     private struct Block {
         var values: [UInt64]
         var next: Int
     }
 
     /// One source for the whole process.
-    public static let shared = RandomBits()
+    package static let shared = RandomBits()
 
     private let block: Mutex<Block>
     private let blockSize: Int
 
     /// - Parameter blockSize: Values fetched per system call (at least 1).
-    public init(blockSize: Int = 512) {
+    package init(blockSize: Int = 512) {
         self.blockSize = max(1, blockSize)
         block = Mutex(Block(values: [], next: 0))
     }
 
     /// The next value.
-    public func next() -> UInt64 {
+    package func next() -> UInt64 {
         block.withLock { block in
             if block.next == block.values.count {
                 block.values = Self.fetch(count: blockSize)

@@ -3,7 +3,7 @@
 #endif
 
 /// How `readAll` stopped.
-public enum ReadEnd: Sendable, Equatable {
+package enum ReadEnd: Sendable, Equatable {
     /// The end of the file (or the other end of a pipe closed).
     case endOfFile
     /// A non-blocking descriptor has nothing more waiting now.
@@ -22,7 +22,7 @@ public enum ReadEnd: Sendable, Equatable {
 /// var bytes: [UInt8] = []
 /// if case .failed(let error) = readAll(fd, appendingTo: &bytes) { … }
 /// ```
-public func readAll(_ fd: Int32, appendingTo bytes: inout [UInt8], limit: Int = .max) -> ReadEnd {
+package func readAll(_ fd: Int32, appendingTo bytes: inout [UInt8], limit: Int = .max) -> ReadEnd {
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
         let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

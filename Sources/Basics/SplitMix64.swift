@@ -5,14 +5,14 @@
 /// var generator = SplitMix64(seed: 42)
 /// let index = Int.random(in: 0..<10, using: &generator)
 /// ```
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -21,7 +21,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A number in [0, 1).
-    public mutating func nextUnitInterval() -> Double {
+    package mutating func nextUnitInterval() -> Double {
         Double(next() >> 11) / Double(1 << 53)
     }
 }

@@ -7,8 +7,8 @@
 /// ```swift
 /// StandardError.write("could not save like state: \(error.message)\n")
 /// ```
-public enum StandardError {
-    public static func write(_ text: String) {
+package enum StandardError {
+    package static func write(_ text: String) {
         writeAll(text, to: STDERR_FILENO)
     }
 }

@@ -7,8 +7,8 @@
 /// ```swift
 /// StandardOutput.write("listening on \(server.url)\n")
 /// ```
-public enum StandardOutput {
-    public static func write(_ text: String) {
+package enum StandardOutput {
+    package static func write(_ text: String) {
         writeAll(text, to: STDOUT_FILENO)
     }
 }

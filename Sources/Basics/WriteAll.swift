@@ -9,7 +9,7 @@
 /// guard writeAll(report, to: fd) else { return false }
 /// ```
 @discardableResult
-public func writeAll(_ text: String, to fd: Int32) -> Bool {
+package func writeAll(_ text: String, to fd: Int32) -> Bool {
     var text = text
     return text.withUTF8 { buffer in
         var offset = 0

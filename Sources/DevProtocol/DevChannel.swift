@@ -8,19 +8,19 @@ import Synchronization
 /// arrives into them.
 ///
 /// - Important: `send` may be called from any thread. `receive` blocks; call it from one thread only.
-public final class DevChannel: Sendable {
-    public let descriptor: Int32
+package final class DevChannel: Sendable {
+    package let descriptor: Int32
     private let sending = Mutex(())
     private let pending = Mutex<[UInt8]>([])
 
     /// Takes over `descriptor` (it is closed by `close()`).
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
     /// Sends one message; `false` when the other end has gone.
     @discardableResult
-    public func send(_ message: DevMessage) -> Bool {
+    package func send(_ message: DevMessage) -> Bool {
         let bytes = Array(message.line.utf8)
         return sending.withLock { _ in
             var offset = 0
@@ -38,7 +38,7 @@ public final class DevChannel: Sendable {
 
     /// Waits for the next message; `nil` once the other end has closed the channel. Unknown lines are
     /// skipped.
-    public func receive() -> DevMessage? {
+    package func receive() -> DevMessage? {
         while true {
             if let message = takeLine() {
                 if let parsed = DevMessage(line: message) { return parsed }
@@ -53,7 +53,7 @@ public final class DevChannel: Sendable {
     }
 
     /// Messages already received, without waiting (for a descriptor that is ready or non-blocking).
-    public func receiveAvailable() -> (messages: [DevMessage], closed: Bool) {
+    package func receiveAvailable() -> (messages: [DevMessage], closed: Bool) {
         var messages: [DevMessage] = []
         var closed = false
         while true {
@@ -79,7 +79,7 @@ public final class DevChannel: Sendable {
         }
     }
 
-    public func close() {
+    package func close() {
         _ = Glibc.close(descriptor)
     }
 }

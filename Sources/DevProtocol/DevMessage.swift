@@ -5,7 +5,7 @@
 /// DevMessage.css(path: "/public/app.css").line   // "css /public/app.css\n"
 /// DevMessage(line: "reload 7")                    // .reload(build: "7")
 /// ```
-public enum DevMessage: Sendable, Equatable {
+package enum DevMessage: Sendable, Equatable {
     // From the supervisor to the server, which passes them on to its pages as server-sent events.
 
     /// A build started.
@@ -28,7 +28,7 @@ public enum DevMessage: Sendable, Equatable {
     case simulation(arguments: [String])
 
     /// The message as one line, with its final line feed. Line breaks in data become spaces.
-    public var line: String {
+    package var line: String {
         func flat(_ text: String) -> String {
             String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
         }
@@ -44,7 +44,7 @@ public enum DevMessage: Sendable, Equatable {
     }
 
     /// Parses one line (without its line feed); `nil` for anything unknown.
-    public init?(line: some StringProtocol) {
+    package init?(line: some StringProtocol) {
         let name: Substring
         let data: String
         if let space = line.firstIndex(of: " ") {
@@ -67,7 +67,7 @@ public enum DevMessage: Sendable, Equatable {
     }
 
     /// The server-sent event's name for a message the pages receive; `nil` for the others.
-    public var eventName: String? {
+    package var eventName: String? {
         switch self {
         case .building: "building"
         case .reload: "reload"
@@ -78,7 +78,7 @@ public enum DevMessage: Sendable, Equatable {
     }
 
     /// The server-sent event's data.
-    public var eventData: String {
+    package var eventData: String {
         switch self {
         case .building, .stop, .ready: ""
         case .reload(let build): build

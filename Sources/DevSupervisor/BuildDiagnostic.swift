@@ -1,22 +1,22 @@
 import HTTPCore
 
 /// One message of the compiler or the linker, as the dev overlay shows it.
-public struct BuildDiagnostic: Sendable, Equatable {
-    public enum Severity: String, Sendable {
+package struct BuildDiagnostic: Sendable, Equatable {
+    package enum Severity: String, Sendable {
         case error, warning, note, remark
     }
 
     /// The file, relative to the package root when it lies inside it; `nil` for messages about no file
     /// (a linker error).
-    public var file: String?
-    public var line: Int?
-    public var column: Int?
-    public var severity: Severity
-    public var message: String
+    package var file: String?
+    package var line: Int?
+    package var column: Int?
+    package var severity: Severity
+    package var message: String
     /// The source line it points at, read from the file when the report is made.
-    public var source: String?
+    package var source: String?
 
-    public init(
+    package init(
         file: String?, line: Int?, column: Int?, severity: Severity, message: String, source: String? = nil
     ) {
         self.file = file

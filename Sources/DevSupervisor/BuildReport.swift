@@ -8,20 +8,20 @@ import HTTPCore
 /// report.diagnostics.first?.file   // "Sources/Components/LikeButton/LikeButton.swift"
 /// report.json                      // {"diagnostics":[…],"output":"…"}
 /// ```
-public struct BuildReport: Sendable, Equatable {
-    public var diagnostics: [BuildDiagnostic]
-    public var output: String
+package struct BuildReport: Sendable, Equatable {
+    package var diagnostics: [BuildDiagnostic]
+    package var output: String
 
     /// The most output kept, in bytes (its end is kept: that is where the errors are).
     static let outputLimit = 64 * 1024
 
-    public init(diagnostics: [BuildDiagnostic], output: String) {
+    package init(diagnostics: [BuildDiagnostic], output: String) {
         self.diagnostics = diagnostics
         self.output = output
     }
 
     /// Parses `output`. Paths inside `root` become relative to it.
-    public init(output: String, root: String) {
+    package init(output: String, root: String) {
         self.diagnostics = Self.parse(output, root: root)
         let bytes = Array(output.utf8)
         self.output =
@@ -31,7 +31,7 @@ public struct BuildReport: Sendable, Equatable {
 
     /// The report as one line of JSON: `{"diagnostics":[{"file","line","column","severity","message",
     /// "source"}],"output":"…"}`.
-    public var json: String {
+    package var json: String {
         let value = JSONValue.object([
             ("diagnostics", .array(diagnostics.map(\.json))),
             ("output", .string(output)),
@@ -40,7 +40,7 @@ public struct BuildReport: Sendable, Equatable {
     }
 
     /// The errors and warnings for the terminal, one per line.
-    public var summary: String {
+    package var summary: String {
         diagnostics.filter { $0.severity != .note }.map { diagnostic in
             let place = diagnostic.file.map { file in
                 [file, diagnostic.line.map(String.init), diagnostic.column.map(String.init)]
@@ -165,7 +165,7 @@ public struct BuildReport: Sendable, Equatable {
 
 extension BuildReport {
     /// The report with each diagnostic's source line, read from its file under `root`.
-    public func withSources(root: String) -> BuildReport {
+    package func withSources(root: String) -> BuildReport {
         var copy = self
         var files: [String: [Substring]] = [:]
         for index in copy.diagnostics.indices {

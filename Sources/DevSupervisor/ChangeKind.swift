@@ -1,5 +1,5 @@
 /// What a changed file means to the dev supervisor.
-public enum ChangeKind: Sendable, Equatable {
+package enum ChangeKind: Sendable, Equatable {
     /// A Swift source or the manifest: build.
     case source
     /// A stylesheet under `Public/`, served as `path`, or a component's under `Sources/`, served in
@@ -16,7 +16,7 @@ public enum ChangeKind: Sendable, Equatable {
     /// A stylesheet in `Sources/` is a component's (`ComponentStyles.file`).
     /// Ignored anywhere: `.build/`, hidden files and folders, editor temporaries (`*.swp`, `*.swx`,
     /// `*~`, `4913`, `#name#`).
-    public init(path: String) {
+    package init(path: String) {
         let parts = path.split(separator: "/")
         guard let first = parts.first, let name = parts.last else {
             self = .ignored

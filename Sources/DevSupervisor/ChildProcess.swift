@@ -52,12 +52,12 @@ struct ChildProcess {
 }
 
 /// Something the supervisor could not do, with a one-line reason.
-public struct SupervisorError: Error, Sendable, CustomStringConvertible {
-    public let message: String
+package struct SupervisorError: Error, Sendable, CustomStringConvertible {
+    package let message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

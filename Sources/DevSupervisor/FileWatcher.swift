@@ -13,12 +13,12 @@
 /// ```
 ///
 /// - Important: Not thread-safe; the supervisor's loop is its only user.
-public final class FileWatcher {
-    public let root: String
+package final class FileWatcher {
+    package let root: String
     /// The folders watched with everything in them, relative to `root`.
-    public let folders: [String]
+    package let folders: [String]
     /// inotify's descriptor, readable when changes are waiting; `nil` when the watcher polls.
-    public private(set) var descriptor: Int32?
+    package private(set) var descriptor: Int32?
     /// Watched folders by watch descriptor, relative to `root` ("" is the root).
     private var watched: [Int32: String] = [:]
     /// The files and their stamps at the last call, when polling.
@@ -32,7 +32,7 @@ public final class FileWatcher {
     }
 
     /// Starts watching. `polling` forces the fallback (for tests, and where inotify runs out of watches).
-    public init(root: String, folders: [String] = ["Sources", "Public"], polling: Bool = false) {
+    package init(root: String, folders: [String] = ["Sources", "Public"], polling: Bool = false) {
         self.root = root
         self.folders = folders
         if !polling {
@@ -55,11 +55,11 @@ public final class FileWatcher {
     }
 
     /// Whether the watcher polls (no inotify).
-    public var isPolling: Bool { descriptor == nil }
+    package var isPolling: Bool { descriptor == nil }
 
     /// The paths (relative to `root`) that changed since the last call: created, written, moved or
     /// deleted. Unfiltered: see `ChangeKind`.
-    public func changes() -> [String] {
+    package func changes() -> [String] {
         guard let descriptor else {
             let current = scan()
             var changed: [String] = []

@@ -28,7 +28,7 @@ import HTTPCore
 ///
 /// - Important: Single-threaded (one `poll` loop); call `run` once, from the main thread, before any
 ///   other thread starts (it blocks `SIGINT`, `SIGTERM` and `SIGCHLD` for the process).
-public final class Supervisor {
+package final class Supervisor {
     /// Where the supervisor is in its life.
     private enum State: Equatable {
         /// Building, serving and following changes.
@@ -38,8 +38,8 @@ public final class Supervisor {
         case stopping
     }
 
-    public let configuration: SupervisorConfiguration
-    public let socket: ListeningSocket
+    package let configuration: SupervisorConfiguration
+    package let socket: ListeningSocket
     private let output: SupervisorOutput
     private let signals: SignalPipe
     private let changes: ChangeBatcher
@@ -53,7 +53,7 @@ public final class Supervisor {
     /// Binds the socket (a busy port throws at once) and starts watching.
     ///
     /// - Parameter output: Where the supervisor's lines go (standard output by default).
-    public init(
+    package init(
         configuration: SupervisorConfiguration, output: @escaping (String) -> Void = { StandardOutput.write($0) }
     ) throws(SupervisorError) {
         self.configuration = configuration
@@ -80,13 +80,13 @@ public final class Supervisor {
     }
 
     /// `http://HOST:PORT`.
-    public var url: String {
+    package var url: String {
         socket.isIPv6 ? "http://[\(configuration.host)]:\(socket.port)" : "http://\(configuration.host):\(socket.port)"
     }
 
     /// Builds, serves and follows changes until `SIGINT` or `SIGTERM` (or, with `exitsWithParent`, until
     /// the process that started it is gone); returns the exit status (0).
-    public func run() -> Int32 {
+    package func run() -> Int32 {
         say(
             "dev server on \(url) (watching Sources/, Public/ and Package.swift"
                 + configuration.alsoWatched.map { ", and \($0)'s" }.joined()

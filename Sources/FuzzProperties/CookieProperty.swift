@@ -3,9 +3,9 @@ import HTTPCore
 /// The property of `fuzz-cookies`, on arbitrary text as a client may send in its `Cookie` header:
 /// `Cookies(header:)` never crashes; every parsed name is non-empty, contains no `;` and no `=`, and has
 /// no leading or trailing space or tab; no value contains a `;`.
-public enum CookieProperty: FuzzProperty {
+package enum CookieProperty: FuzzProperty {
     /// Checks the property on `bytes` (decoded as UTF-8): a description of the first violation, or nil.
-    public static func check(_ bytes: [UInt8]) -> String? {
+    package static func check(_ bytes: [UInt8]) -> String? {
         let cookies = Cookies(header: String(decoding: bytes, as: UTF8.self))
         let blanks: [UInt8] = [UInt8(ascii: " "), UInt8(ascii: "\t")]
         for (name, value) in cookies.values {

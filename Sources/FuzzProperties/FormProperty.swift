@@ -5,9 +5,9 @@ import HTTPCore
 /// re-encodes (`FormFields.encoded`) to a string that decodes to the same fields, byte for byte; a
 /// percent-decoded value (with and without `+` as space) re-encodes through either encoder to bytes that
 /// need no escaping and decodes back; a malformed escape is reported at the offset of its `%`.
-public enum FormProperty: FuzzProperty {
+package enum FormProperty: FuzzProperty {
     /// Checks the property on `bytes`: a description of the first violation, or nil if it holds.
-    public static func check(_ bytes: [UInt8]) -> String? {
+    package static func check(_ bytes: [UInt8]) -> String? {
         checkRoundTrip(bytes) ?? checkPercentDecoding(bytes, plusAsSpace: true)
             ?? checkPercentDecoding(bytes, plusAsSpace: false)
     }

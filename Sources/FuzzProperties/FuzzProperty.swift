@@ -1,5 +1,5 @@
 /// A property that a libFuzzer target checks on arbitrary bytes, and the regression tests on their seeds.
-public protocol FuzzProperty {
+package protocol FuzzProperty {
     /// Checks the property on `bytes`: a description of the first violation, or nil.
     static func check(_ bytes: [UInt8]) -> String?
 }
@@ -14,7 +14,7 @@ extension FuzzProperty {
     ///     CookieProperty.testOneInput(data, size, target: "fuzz-cookies")
     /// }
     /// ```
-    public static func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int, target: String) -> CInt {
+    package static func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int, target: String) -> CInt {
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
         if let violation = check(bytes) {
             fatalError("\(target): \(violation); input \(bytes)")

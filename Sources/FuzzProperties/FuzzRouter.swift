@@ -3,13 +3,13 @@ import HTTPCore
 /// The routes `fuzz-router` fuzzes: literal routes, `:param` routes, `*rest` catch-alls and nested groups,
 /// with literals next to parameters. A handler that does not find its parameters (or finds an empty
 /// `:param`) answers 500, which `RouterProperty` reports.
-public enum FuzzRouter {
+package enum FuzzRouter {
     /// The methods an input's first byte picks from (modulo their count).
-    public static let methods: [HTTPMethod] = [
+    package static let methods: [HTTPMethod] = [
         .get, .head, .post, .put, .delete, .patch, .options, HTTPMethod(rawValue: "BREW"), HTTPMethod(rawValue: ""),
     ]
 
-    public static let responder: RouterResponder = {
+    package static let responder: RouterResponder = {
         var router = Router()
         router.get("/") { _ in .text("index") }
         router.get("/healthz") { _ in .text("ok") }

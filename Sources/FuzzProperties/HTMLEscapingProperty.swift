@@ -6,9 +6,9 @@ import HTML
 /// well formed by `HTMLWellFormedness.check`. Checking and indenting the raw input as markup
 /// (`HTMLWellFormedness.check`, `HTMLSource.indented`, which the gallery shows) must not crash (there is
 /// nothing else to check there).
-public enum HTMLEscapingProperty: FuzzProperty {
+package enum HTMLEscapingProperty: FuzzProperty {
     /// Checks the property on `bytes`: a description of the first violation, or nil if it holds.
-    public static func check(_ bytes: [UInt8]) -> String? {
+    package static func check(_ bytes: [UInt8]) -> String? {
         let string = String(decoding: bytes, as: UTF8.self)
         let input = Array(string.utf8)
         _ = HTMLWellFormedness.check(bytes)
@@ -48,7 +48,7 @@ public enum HTMLEscapingProperty: FuzzProperty {
     }
 
     /// Reverses the escaping: the five entities the buffer writes, back to their characters.
-    public static func unescaped(_ bytes: [UInt8]) -> [UInt8] {
+    package static func unescaped(_ bytes: [UInt8]) -> [UInt8] {
         let entities: [(String, UInt8)] = [
             ("&amp;", UInt8(ascii: "&")), ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")),
             ("&quot;", UInt8(ascii: "\"")), ("&#39;", UInt8(ascii: "'")),

@@ -4,22 +4,22 @@ import HTTPCore
 /// Deterministic mutations of fuzz seeds for the regression tests: SplitMix64 from a fixed state, so the
 /// mutations are the same on every run. Each mutation applies one to four edits (insert, replace or remove
 /// one byte), the byte drawn half the time from `interesting`, otherwise from all 256.
-public struct MutationGenerator: RandomNumberGenerator {
+package struct MutationGenerator: RandomNumberGenerator {
     private var random: SplitMix64
     /// Bytes that matter to the code under test, inserted or substituted by the mutations.
-    public let interesting: [UInt8]
+    package let interesting: [UInt8]
 
-    public init(state: UInt64 = 0x5EED, interesting: [UInt8]) {
+    package init(state: UInt64 = 0x5EED, interesting: [UInt8]) {
         self.random = SplitMix64(seed: state)
         self.interesting = interesting
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         random.next()
     }
 
     /// `count` mutations of each seed, seed by seed.
-    public mutating func mutations(of seeds: [[UInt8]], count: Int = 100) -> [[UInt8]] {
+    package mutating func mutations(of seeds: [[UInt8]], count: Int = 100) -> [[UInt8]] {
         var mutations: [[UInt8]] = []
         for seed in seeds {
             for _ in 0..<count {
@@ -29,7 +29,7 @@ public struct MutationGenerator: RandomNumberGenerator {
         return mutations
     }
 
-    public mutating func mutate(_ seed: [UInt8]) -> [UInt8] {
+    package mutating func mutate(_ seed: [UInt8]) -> [UInt8] {
         let interesting = self.interesting  // a copy: `self` is passed inout as the generator below
         var bytes = seed
         for _ in 0...Int.random(in: 0..<4, using: &self) {

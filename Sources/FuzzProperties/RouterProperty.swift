@@ -5,7 +5,7 @@ import HTTPCore
 /// parsing throws only 400; routing never crashes and answers at once with 200, 400, 404 or 405 (so every
 /// handler finds the parameters of its route, each `:param` non-empty); a 405 has a non-empty `Allow`
 /// header that does not list the method, and lists HEAD whenever it lists GET.
-public enum RouterProperty: FuzzProperty {
+package enum RouterProperty: FuzzProperty {
     /// The outcome of routing an input: nil for the empty input; `.failure` if `HTTPRequest` threw.
     static func respond(_ bytes: [UInt8]) -> (method: HTTPMethod, outcome: Result<HTTPOutcome, HTTPError>)? {
         guard let selector = bytes.first else { return nil }
@@ -21,7 +21,7 @@ public enum RouterProperty: FuzzProperty {
 
     /// The status an input is answered with (400 if the request does not parse), or nil for the empty
     /// input and for deferred work.
-    public static func status(_ bytes: [UInt8]) -> Int? {
+    package static func status(_ bytes: [UInt8]) -> Int? {
         switch respond(bytes)?.outcome {
         case nil: nil
         case .failure(let error): error.status.code
@@ -31,7 +31,7 @@ public enum RouterProperty: FuzzProperty {
     }
 
     /// Checks the property on `bytes`: a description of the first violation, or nil if it holds.
-    public static func check(_ bytes: [UInt8]) -> String? {
+    package static func check(_ bytes: [UInt8]) -> String? {
         guard let (method, outcome) = respond(bytes) else { return nil }
         let response: HTTPResponse
         switch outcome {

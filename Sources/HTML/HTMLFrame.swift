@@ -13,13 +13,13 @@
 /// }
 /// button.render(into: &html) { html in html.text(count) }
 /// ```
-public struct HTMLFrame: Sendable {
+package struct HTMLFrame: Sendable {
     /// Everything before the hole, and everything after it.
-    public let opening: [UInt8]
-    public let closing: [UInt8]
+    package let opening: [UInt8]
+    package let closing: [UInt8]
 
     /// Renders `markup`, which must render ``hole`` exactly once.
-    public init(_ markup: (inout HTMLBuffer) -> Void) {
+    package init(_ markup: (inout HTMLBuffer) -> Void) {
         var html = HTMLBuffer(capacity: 1024)
         markup(&html)
         let bytes = html.bytes
@@ -37,19 +37,19 @@ public struct HTMLFrame: Sendable {
     }
 
     /// Writes the opening, then `content`, then the closing.
-    public func render(into html: inout HTMLBuffer, content: (inout HTMLBuffer) -> Void) {
+    package func render(into html: inout HTMLBuffer, content: (inout HTMLBuffer) -> Void) {
         opening.withUnsafeBufferPointer { html.appendBytes($0) }
         content(&html)
         closing.withUnsafeBufferPointer { html.appendBytes($0) }
     }
 
     /// Where the content goes, while the frame is rendered.
-    public static let hole = Hole()
+    package static let hole = Hole()
 
-    public struct Hole: HTMLComponent, Sendable {
+    package struct Hole: HTMLComponent, Sendable {
         static let marker = "<!--html-frame-hole-->"
 
-        public func render(into html: inout HTMLBuffer) {
+        package func render(into html: inout HTMLBuffer) {
             html.raw(HTMLRaw(unsafeMarkup: Self.marker))
         }
     }

@@ -16,8 +16,8 @@
 /// them in a browser. A text change is the whole text of an element whose only content is that text.
 /// Two renders whose tags differ (an element more or less, another name, text where there was none)
 /// have no patch.
-public struct HTMLPatch: Sendable, Equatable {
-    public enum Change: Sendable, Equatable {
+package struct HTMLPatch: Sendable, Equatable {
+    package enum Change: Sendable, Equatable {
         /// Set the attribute of the element at `element` to `value` (decoded text).
         case setAttribute(element: Int, name: String, value: String)
         /// Remove the attribute of the element at `element`.
@@ -27,17 +27,17 @@ public struct HTMLPatch: Sendable, Equatable {
     }
 
     /// How many elements both renders have: a script checks this before it applies the changes.
-    public var elementCount: Int
-    public var changes: [Change]
+    package var elementCount: Int
+    package var changes: [Change]
 
-    public init(elementCount: Int, changes: [Change]) {
+    package init(elementCount: Int, changes: [Change]) {
         self.elementCount = elementCount
         self.changes = changes
     }
 
     /// The changes that turn the markup `from` into the markup `to`, or `nil` when the two do not have
     /// the same elements in the same order.
-    public init?(from: [UInt8], to: [UInt8]) {
+    package init?(from: [UInt8], to: [UInt8]) {
         var changes = ChangeList()
         let elements = from.withUnsafeBufferPointer { old in
             to.withUnsafeBufferPointer { new in Self.differences(from: old, to: new, into: &changes) }
@@ -161,7 +161,7 @@ public struct HTMLPatch: Sendable, Equatable {
     /// the element's index, `=name` (set), `-name` (remove) or `:` (text), and the value.
     ///
     /// `9|0|=class|like like--animated|8|:|12.3K`
-    public var encoded: String {
+    package var encoded: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8 + changes.count * 24)
         Self.appendDecimal(elementCount, to: &bytes)
@@ -189,14 +189,14 @@ public struct HTMLPatch: Sendable, Equatable {
     }
 
     /// `HTMLPatch(from:to:)?.encoded`, remembered for the same two renders (`HTMLPatchMemo`).
-    public static func encoded(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>) -> String? {
+    package static func encoded(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>) -> String? {
         HTMLPatchMemo.shared.encoded(from: from, to: to) { encodedOnce(from: from, to: to) }
     }
 
     /// `HTMLPatch(from:to:)?.encoded`, made without the memo: for a caller that keeps what it makes itself.
     /// Written straight into the encoded form: no change is made a value, no field that needs no decoding
     /// a string.
-    public static func encodedOnce(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>) -> String? {
+    package static func encodedOnce(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>) -> String? {
         var encoder = Encoder()
         guard let elements = differences(from: from, to: to, into: &encoder) else { return nil }
         var bytes: [UInt8] = []
@@ -207,7 +207,7 @@ public struct HTMLPatch: Sendable, Equatable {
     }
 
     /// The patch that `encoded` wrote, or `nil` for text that is not one.
-    public init?(encoded: String) {
+    package init?(encoded: String) {
         var fields: [String] = []
         var field = ""
         var escaping = false

@@ -1,5 +1,5 @@
 /// Formats rendered HTML as readable source, for showing a component's markup next to its preview.
-public enum HTMLSource {
+package enum HTMLSource {
     /// Pretty-prints an HTML fragment: one element per line, content indented by two spaces.
     ///
     /// - Whitespace-only text is dropped; other text is kept as is, trimmed at both ends.
@@ -17,7 +17,7 @@ public enum HTMLSource {
     /// - Parameters:
     ///   - bytes: A UTF-8 HTML fragment; malformed input is formatted as well as it can be.
     /// - Returns: The lines joined by `\n`, with no trailing newline.
-    public static func indented(_ bytes: [UInt8]) -> String {
+    package static func indented(_ bytes: [UInt8]) -> String {
         let tokens = HTMLTokenizer.tokenize(bytes).tokens
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 2)

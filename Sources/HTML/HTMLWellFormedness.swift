@@ -1,5 +1,5 @@
 /// Checks that rendered HTML is well formed, for tests and for the preview gallery.
-public enum HTMLWellFormedness {
+package enum HTMLWellFormedness {
     /// Lists what is wrong with an HTML fragment; an empty list means it is well formed.
     ///
     /// Checks that every non-void element is closed, in the right order, and nothing is left open;
@@ -12,7 +12,7 @@ public enum HTMLWellFormedness {
     /// - Parameters:
     ///   - bytes: A UTF-8 HTML fragment or document.
     /// - Returns: One message per problem, in document order, each starting with its line and column.
-    public static func check(_ bytes: [UInt8]) -> [String] {
+    package static func check(_ bytes: [UInt8]) -> [String] {
         var tokenizer = HTMLTokenizer(bytes)
         let lines = LineIndex(bytes)
         var open: [(name: String, offset: Int)] = []

@@ -10,7 +10,7 @@ import HTTPCore
 ///     let response = try await TestClient(server).get("/healthz")
 /// }
 /// ```
-public func withLiveServer<Result>(
+package func withLiveServer<Result>(
     responder: some HTTPResponder,
     configure: (inout ServerConfiguration) -> Void = { _ in },
     _ body: (HTTPServer) async throws -> Result

@@ -5,7 +5,7 @@ import Foundation
 /// - Important: Blocking calls inside an `async` test occupy one of the cooperative pool's few threads
 ///   (two on a two-core machine); the server's deferred handlers need those threads to make progress,
 ///   so a test that blocks on them while waiting for such a handler can deadlock. Wrap it in this.
-public func offThePool<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+package func offThePool<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread {
             continuation.resume(with: Result_(catching: body).result)

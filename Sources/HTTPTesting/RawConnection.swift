@@ -2,4 +2,4 @@ import HTTPCore
 
 /// A plain TCP connection for tests that need exact bytes on the wire (`HTTPConnection`, to
 /// `127.0.0.1`).
-public typealias RawConnection = HTTPConnection
+package typealias RawConnection = HTTPConnection

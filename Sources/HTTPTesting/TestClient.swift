@@ -14,20 +14,20 @@ import Synchronization
 /// It is ours rather than `URLSession`: Foundation's client on Linux runs libcurl on threads of its own
 /// and has been seen to close descriptors that were not its own (swift-corelibs-foundation #3286), which,
 /// in a test process where dozens of tests hold sockets at once, cuts another test's connection.
-public final class TestClient: Sendable {
-    public let baseURL: String
+package final class TestClient: Sendable {
+    package let baseURL: String
     private let port: Int
     private let slots: Slots
 
     /// - Parameter maxConnections: Requests in flight at once; more wait for one to finish.
-    public init(_ server: HTTPServer, maxConnections: Int = 64) {
+    package init(_ server: HTTPServer, maxConnections: Int = 64) {
         self.baseURL = "http://127.0.0.1:\(server.port)"
         self.port = server.port
         self.slots = Slots(max(1, maxConnections))
     }
 
     /// Sends a request; a body is sent as a form unless `headers` give another `Content-Type`.
-    public func send(
+    package func send(
         _ method: HTTPMethod,
         _ path: String,
         headers: [String: String] = [:],
@@ -58,11 +58,11 @@ public final class TestClient: Sendable {
             body: response.body)
     }
 
-    public func get(_ path: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
+    package func get(_ path: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
         try await send(.get, path, headers: headers)
     }
 
-    public func post(_ path: String, form: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
+    package func post(_ path: String, form: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
         try await send(.post, path, headers: headers, body: Array(form.utf8))
     }
 }

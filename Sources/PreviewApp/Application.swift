@@ -20,17 +20,17 @@ public final class Application: Sendable {
     public let modules: [any ComponentModule]
     public let catalog: ComponentCatalog
     /// The simulated network behind every change (a tap, a send).
-    public var service: SimulatedService { context.simulation }
+    package var service: SimulatedService { context.simulation }
     public var events: TapEventLog { context.events }
     public let responder: RouterResponder
     /// Knows the bound port once the server runs.
-    public let hostAllowList: HostAllowList
+    package let hostAllowList: HostAllowList
     /// Keeps every stateful component's committed state in the `--state` file, when there is one.
-    public let persister: StatePersister?
+    package let persister: StatePersister?
     /// The link to the dev supervisor, when it runs this server.
-    public let dev: DevSession?
+    package let dev: DevSession?
     /// Every route with its documentation, as `/openapi.json` describes them.
-    public let routeTable: [RouteTableEntry]
+    package let routeTable: [RouteTableEntry]
 
     /// Builds the app from the modules `components` makes.
     ///
@@ -145,7 +145,7 @@ public final class Application: Sendable {
     private let serving = StatisticsRoutes.Serving()
 
     /// Lets `GET /stats` report `server`'s reuse counts (`serve` does this for the server it starts).
-    public func reportStatistics(of server: HTTPServer) {
+    package func reportStatistics(of server: HTTPServer) {
         serving.server.withLock { $0 = server }
     }
 
@@ -229,7 +229,7 @@ public final class Application: Sendable {
     /// Starts the server, prints `listening on URL`, and runs until `SIGINT` or `SIGTERM`.
     ///
     /// - Throws: `ServerError` when the server cannot start.
-    public func serve() throws(ServerError) {
+    package func serve() throws(ServerError) {
         HTTPServer.blockTerminationSignals()
         let server = try HTTPServer(configuration: options.server, responder: responder)
         hostAllowList.port = server.port

@@ -2,7 +2,7 @@ import Components
 import HTTPCore
 
 /// What the command line asks for.
-public enum PreviewCommand: Sendable {
+package enum PreviewCommand: Sendable {
     case serve(PreviewOptions)
     /// `render NAME [key=value …]`: print a component's fragment.
     case render(component: String, parameters: [(name: String, value: String)])
@@ -15,20 +15,20 @@ public enum PreviewCommand: Sendable {
 }
 
 /// A command line that could not be understood; the message names the flag.
-public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
     }
 }
 
 extension PreviewOptions {
-    public static let version = "preview-server 0.1.0"
+    package static let version = "preview-server 0.1.0"
 
     /// The help text of `program` (`preview-server`, or a package's `preview`) serving `components`.
-    public static func usage(program: String = "preview-server", components: [String]) -> String {
+    package static func usage(program: String = "preview-server", components: [String]) -> String {
         """
         Usage: \(program) [options]
                \(program) render COMPONENT [key=value ...]
@@ -86,7 +86,7 @@ extension PreviewOptions {
     /// Parses `arguments` (without the program name). `--flag value` and `--flag=value` both work.
     ///
     /// - Parameter environmentPort: The `PORT` environment variable, used unless `--port` is given.
-    public static func parse(_ arguments: [String], environmentPort: String? = nil) throws(UsageError) -> PreviewCommand
+    package static func parse(_ arguments: [String], environmentPort: String? = nil) throws(UsageError) -> PreviewCommand
     {
         if arguments == ["variant-calls"] {
             return .variantCalls
@@ -232,7 +232,7 @@ extension PreviewOptions {
 
 extension SimulationSettings {
     /// The server flags that start a server with these settings.
-    public var commandLineArguments: [String] {
+    package var commandLineArguments: [String] {
         [
             "--latency-ms", String(latencyMilliseconds), "--jitter-ms", String(jitterMilliseconds),
             "--failure-rate", String(failureRate), "--seed", String(seed),

@@ -7,7 +7,7 @@ import HTTPCore
 
 /// Everything the server can be told on its command line.
 public struct PreviewOptions: Sendable {
-    public var server = ServerConfiguration()
+    package var server = ServerConfiguration()
     public var simulation = SimulationSettings()
     /// The folder served under `/public`: the kit's own `Public/` (its stylesheet, script and images),
     /// wherever the server runs from, a package of your own included.
@@ -24,7 +24,7 @@ public struct PreviewOptions: Sendable {
     /// is unchanged (`--render-cache off` renders every request: for benchmarks of the render path).
     public var renderCache = true
     /// Set when the dev supervisor runs the server (`--dev-channel-fd`, `--dev-build`).
-    public var dev: DevConnection?
+    package var dev: DevConnection?
 
     public init() {}
 
@@ -45,7 +45,7 @@ public struct PreviewOptions: Sendable {
 }
 
 /// How a server started by the dev supervisor (`preview-dev`) talks to it.
-public struct DevConnection: Sendable, Equatable {
+package struct DevConnection: Sendable, Equatable {
     /// The inherited end of the supervisor's channel.
     public var channelDescriptor: Int32
     /// The build this server runs, as the supervisor names it.

@@ -12,14 +12,14 @@ import Synchronization
 /// component a running server registers (as `/components.json` links them), each as a fresh viewer,
 /// against that server over HTTP. Prints a line per scenario and `N passed, N failed`; exits 1 when one
 /// failed, 2 when the server cannot be read.
-public enum ScenarioCommand {
-    public struct Options: Sendable, Equatable {
+package enum ScenarioCommand {
+    package struct Options: Sendable, Equatable {
         /// `http://HOST:PORT`.
-        public var base: String
-        public var component: String?
-        public var junit: String?
+        package var base: String
+        package var component: String?
+        package var junit: String?
 
-        public init(base: String, component: String? = nil, junit: String? = nil) {
+        package init(base: String, component: String? = nil, junit: String? = nil) {
             self.base = base
             self.component = component
             self.junit = junit
@@ -108,7 +108,7 @@ public enum ScenarioCommand {
     }
 
     /// Runs the command; returns the exit status.
-    public static func run(
+    package static func run(
         _ options: Options, output: @escaping @Sendable (String) -> Void = { StandardOutput.write($0) }
     )
         -> Int32

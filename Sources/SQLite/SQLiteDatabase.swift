@@ -12,19 +12,19 @@ import Synchronization
 /// }
 /// try database.rows("SELECT target, viewer FROM members") { row in print(row.text(0)) }
 /// ```
-public final class SQLiteDatabase: Sendable {
-    public let path: String
+package final class SQLiteDatabase: Sendable {
+    package let path: String
     private let connection: Mutex<SQLiteConnection?>
 
     /// Opens (or, unless `readOnly`, creates) the database at `path`.
-    public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    package init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         self.path = path
         let connection = try SQLiteConnection(path: path, readOnly: readOnly)
         self.connection = Mutex(connection)
     }
 
     /// Closes the connection; later calls throw.
-    public func close() {
+    package func close() {
         connection.withLock { connection in
             connection?.close()
             connection = nil
@@ -42,7 +42,7 @@ public final class SQLiteDatabase: Sendable {
 
     /// Runs one statement with `values` for its `?`s; returns how many rows it changed.
     @discardableResult
-    public func execute(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
+    package func execute(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
         try using { connection in
             try connection.run(sql, values) { _ in }
             return connection.changes
@@ -50,17 +50,17 @@ public final class SQLiteDatabase: Sendable {
     }
 
     /// Runs one query, calling `each` for every row of its answer.
-    public func rows(_ sql: String, _ values: [SQLiteValue] = [], _ each: (borrowing SQLiteRow) throws -> Void) throws {
+    package func rows(_ sql: String, _ values: [SQLiteValue] = [], _ each: (borrowing SQLiteRow) throws -> Void) throws {
         try using { try $0.run(sql, values, each) }
     }
 
     /// Runs statements without values, separated by `;` (a schema, pragmas).
-    public func script(_ sql: String) throws {
+    package func script(_ sql: String) throws {
         try using { try $0.script(sql) }
     }
 
     /// The first column of the first row of `sql`'s answer, as an integer (`nil` for no row).
-    public func integer(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int64? {
+    package func integer(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int64? {
         var found: Int64?
         try rows(sql, values) { row in
             if found == nil { found = row.integer(0) }
@@ -70,7 +70,7 @@ public final class SQLiteDatabase: Sendable {
 
     /// Runs `body` in one transaction (`BEGIN IMMEDIATE`): committed when it returns, rolled back when it
     /// throws. `body` gets a `Transaction` to run statements with; the database is locked meanwhile.
-    public func transaction<T>(_ body: (borrowing Transaction) throws -> T) throws -> T {
+    package func transaction<T>(_ body: (borrowing Transaction) throws -> T) throws -> T {
         try using { connection in
             try connection.script("BEGIN IMMEDIATE")
             do {
@@ -85,18 +85,18 @@ public final class SQLiteDatabase: Sendable {
     }
 
     /// Statements inside a `transaction`.
-    public struct Transaction: ~Copyable {
+    package struct Transaction: ~Copyable {
         let connection: SQLiteConnection
 
         /// Runs one statement with `values`; returns how many rows it changed.
         @discardableResult
-        public func execute(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
+        package func execute(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
             try connection.run(sql, values) { _ in }
             return connection.changes
         }
 
         /// Runs one query, calling `each` for every row.
-        public func rows(
+        package func rows(
             _ sql: String, _ values: [SQLiteValue] = [], _ each: (borrowing SQLiteRow) throws -> Void
         ) throws {
             try connection.run(sql, values, each)

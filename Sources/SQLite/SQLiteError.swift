@@ -4,27 +4,27 @@
 /// do { try database.execute("INSERT INTO t VALUES (1)") } catch { print(error.message) }
 /// // "cannot run INSERT INTO t VALUES (1): attempt to write a readonly database (code 8)"
 /// ```
-public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// SQLite's (extended) result code.
-    public let code: Int32
+    package let code: Int32
     /// One readable line.
-    public let message: String
+    package let message: String
 
-    public init(code: Int32, message: String) {
+    package init(code: Int32, message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// The database file is not a database (`SQLITE_NOTADB`), or is damaged (`SQLITE_CORRUPT`).
-    public var isNotADatabase: Bool {
+    package var isNotADatabase: Bool {
         code & 0xFF == 26 || code & 0xFF == 11
     }
 
     /// The disk is full, read-only, or failed (`SQLITE_FULL`, `SQLITE_READONLY`, `SQLITE_IOERR`,
     /// `SQLITE_CANTOPEN`): worth trying again later.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         [13, 8, 10, 14, 5, 6].contains(code & 0xFF)  // FULL, READONLY, IOERR, CANTOPEN, BUSY, LOCKED
     }
 }

@@ -5,16 +5,16 @@ import CSQLite
 /// ```swift
 /// try database.rows("SELECT target, viewer FROM members") { row in print(row.text(0), row.text(1)) }
 /// ```
-public struct SQLiteRow: ~Copyable {
+package struct SQLiteRow: ~Copyable {
     let statement: OpaquePointer
 
     /// How many columns the row has.
-    public var count: Int {
+    package var count: Int {
         Int(sqlite3_column_count(statement))
     }
 
     /// Column `index` as text (`""` for NULL).
-    public func text(_ index: Int) -> String {
+    package func text(_ index: Int) -> String {
         guard let bytes = sqlite3_column_text(statement, Int32(index)) else { return "" }
         let length = Int(sqlite3_column_bytes(statement, Int32(index)))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
@@ -22,7 +22,7 @@ public struct SQLiteRow: ~Copyable {
 
     /// Calls `body` with column `index`'s text as UTF-8 bytes (empty for NULL), valid only in `body`: for
     /// reading many rows without a string per column.
-    public func withText<Result>(
+    package func withText<Result>(
         _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows
         -> Result
@@ -35,12 +35,12 @@ public struct SQLiteRow: ~Copyable {
     }
 
     /// Column `index` as an integer (0 for NULL).
-    public func integer(_ index: Int) -> Int64 {
+    package func integer(_ index: Int) -> Int64 {
         sqlite3_column_int64(statement, Int32(index))
     }
 
     /// Whether column `index` is NULL.
-    public func isNull(_ index: Int) -> Bool {
+    package func isNull(_ index: Int) -> Bool {
         sqlite3_column_type(statement, Int32(index)) == SQLITE_NULL
     }
 }

@@ -13,7 +13,7 @@ extension SelfManagedStore where Model == CommentThreads {
     ///     unique; viewers' comments are numbered after them.
     ///   - capacity: The most comments a thread keeps; past it a send is refused (`409`), so that memory
     ///     stays bounded under a flood.
-    public convenience init(
+    package convenience init(
         base: [String: [Comment]], capacity: Int = CommentThreads.defaultCapacity,
         flashLimits: FlashLimits = FlashLimits()
     ) {
@@ -21,9 +21,9 @@ extension SelfManagedStore where Model == CommentThreads {
     }
 
     /// The most comments a thread keeps, unless said otherwise.
-    public static var defaultCapacity: Int { CommentThreads.defaultCapacity }
+    package static var defaultCapacity: Int { CommentThreads.defaultCapacity }
 
-    public var capacity: Int { core.read { $0.capacity } }
+    package var capacity: Int { core.read { $0.capacity } }
 
     /// The composer's idempotency key on `target` for a viewer who sent `sent` comments there (see
     /// `CommentThreads.key(target:sent:)`).
@@ -32,12 +32,12 @@ extension SelfManagedStore where Model == CommentThreads {
     }
 
     /// How many comments are kept, over every thread (base ones too).
-    public var count: Int {
+    package var count: Int {
         core.read { $0.threads.values.reduce(0) { $0 + $1.count } }
     }
 
     /// The comments viewers sent, with their keys, per target (for tests and the state database).
-    public var stored: [String: [StoredComment]] {
+    package var stored: [String: [StoredComment]] {
         core.read { $0.stored }
     }
 }

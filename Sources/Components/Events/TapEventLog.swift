@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// - Important: Thread-safe; components record from any task, pages read from any thread.
 public final class TapEventLog: Sendable {
-    public let capacity: Int
+    package let capacity: Int
     private let state: Mutex<State>
 
     private struct State {
@@ -17,14 +17,14 @@ public final class TapEventLog: Sendable {
         var nextListener = 0
     }
 
-    public init(capacity: Int = 500) {
+    package init(capacity: Int = 500) {
         self.capacity = max(1, capacity)
         self.state = Mutex(State())
     }
 
     /// Appends an event, numbering it, and tells the listeners.
     @discardableResult
-    public func record(_ event: TapEvent) -> TapEvent {
+    package func record(_ event: TapEvent) -> TapEvent {
         var event = event
         let listeners = state.withLock { state in
             event.sequence = state.nextSequence
@@ -59,7 +59,7 @@ public final class TapEventLog: Sendable {
     }
 
     /// Forgets every event (their numbering goes on, so that a stream's client sees no number twice).
-    public func removeAll() {
+    package func removeAll() {
         state.withLock { state in
             state.events = []
             state.start = 0
@@ -74,7 +74,7 @@ public final class TapEventLog: Sendable {
     /// Calls `listener` for each event recorded from now on, until `removeListener` with the returned token.
     ///
     /// - Important: The listener runs on the recording task; keep it quick and non-blocking.
-    public func addListener(_ listener: @escaping @Sendable (TapEvent) -> Void) -> Int {
+    package func addListener(_ listener: @escaping @Sendable (TapEvent) -> Void) -> Int {
         state.withLock { state in
             let token = state.nextListener
             state.nextListener += 1
@@ -83,7 +83,7 @@ public final class TapEventLog: Sendable {
         }
     }
 
-    public func removeListener(_ token: Int) {
+    package func removeListener(_ token: Int) {
         _ = state.withLock { $0.listeners.removeValue(forKey: token) }
     }
 }

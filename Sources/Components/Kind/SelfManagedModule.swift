@@ -16,7 +16,7 @@ import HTTPCore
 public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
     public let definition: SelfManagedDefinition<Model>
     /// The component's state: what pages render from and its actions change.
-    public let store: SelfManagedStore<Model>
+    package let store: SelfManagedStore<Model>
     public let preview: ComponentPreview?
     public let styles: ComponentStyles?
     /// The kind's default scenarios on the example target (the definition's own, or the kit's), made when

@@ -10,34 +10,33 @@ import HTTPCore
 /// ```
 ///
 /// - Important: Thread-safe. Every method is one critical section.
-public final class SelfManagedStore<Model: SelfManagedModel>: OptimisticComponentState {
+public final class SelfManagedStore<Model: SelfManagedModel>: ComponentState {
     public typealias Presentation = Model.Presentation
-    public typealias Flash = Model.Flash
+    package typealias Flash = Model.Flash
     /// A viewer and a target: the unit changes are serialised on.
-    public typealias Key = OptimisticKey
+    package typealias Key = OptimisticKey
 
     /// What a viewer sees of a target: the optimistic state while their change is in flight (`busy`),
     /// the committed one otherwise.
-    public struct View: Sendable {
-        public var shown: Model.Shown
-        public var busy: Bool
+    package struct View: Sendable {
+        package var shown: Model.Shown
+        package var busy: Bool
     }
 
     /// The committed state, the changes in flight, the messages: the kit's optimistic core.
     let core: OptimisticStore<Model>
     /// The state endpoint's answer for a state.
     private let endpoint: @Sendable (Model.Shown, String, Bool) -> JSONValue
-    public var optimisticCore: any OptimisticCore { core }
 
     /// Serialises changes per viewer and target.
-    public var turns: TurnQueue<Key> { core.turns }
+    package var turns: TurnQueue<Key> { core.turns }
 
     /// - Parameters:
     ///   - model: The committed state to start from (the base data).
     ///   - flashLimits: How many one-time messages wait, and for how long.
     ///   - clock: The time messages are stamped and aged with (tests pass their own).
     ///   - stateEndpoint: The state endpoint's answer, when not the model's (`SelfManagedModel.json`).
-    public init(
+    package init(
         _ model: Model, flashLimits: FlashLimits = FlashLimits(),
         clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         stateEndpoint: (@Sendable (Model.Shown, String, Bool) -> JSONValue)? = nil
@@ -46,17 +45,17 @@ public final class SelfManagedStore<Model: SelfManagedModel>: OptimisticComponen
         endpoint = stateEndpoint ?? { Model.json($0, target: $1, pending: $2) }
     }
 
-    public func contains(_ target: String) -> Bool {
+    package func contains(_ target: String) -> Bool {
         core.read { $0.contains(target) }
     }
 
     /// The committed state `viewer` is shown of `target`, or `nil` for an unknown target.
-    public func committed(_ target: String, viewer: Viewer) -> Model.Shown? {
+    package func committed(_ target: String, viewer: Viewer) -> Model.Shown? {
         core.committed(target, viewer: viewer)
     }
 
     /// What the viewer sees now, without taking the message left for them.
-    public func view(_ target: String, viewer: Viewer) -> View? {
+    package func view(_ target: String, viewer: Viewer) -> View? {
         core.view(target, viewer: viewer).map { View(shown: $0.shown, busy: $0.busy) }
     }
 
@@ -66,7 +65,7 @@ public final class SelfManagedStore<Model: SelfManagedModel>: OptimisticComponen
     @_specialize(exported:true,where Model == Membership)
     @_specialize(exported:true,where Model == CommentThreads)
     @_specialize(exported:true,where Model == Choices)
-    public func presentation(_ target: String, viewer: Viewer) -> Presentation? {
+    package func presentation(_ target: String, viewer: Viewer) -> Presentation? {
         core.viewTakingFlash(target, viewer: viewer).map {
             Model.present($0.shown, busy: $0.busy, flash: $0.flash, target: target)
         }
@@ -79,12 +78,12 @@ public final class SelfManagedStore<Model: SelfManagedModel>: OptimisticComponen
     }
 
     /// Leaves `flash` for `viewer`'s next render of the target, replacing any earlier one.
-    public func leave(_ flash: Flash, for key: Key) {
+    package func leave(_ flash: Flash, for key: Key) {
         core.leave(flash, for: key)
     }
 
     /// Takes the message left for `key`, if it is still there.
-    public func takeFlash(for key: Key) -> Flash? {
+    package func takeFlash(for key: Key) -> Flash? {
         core.takeFlash(for: key)
     }
 
@@ -104,4 +103,37 @@ public final class SelfManagedStore<Model: SelfManagedModel>: OptimisticComponen
     public func restore(_ stored: StoredState) {
         core.update { $0.restore(stored) }
     }
+
+    /// Every read goes through the optimistic core, which notes it (`StateReads`).
+    public var recordsReads: Bool { true }
+
+    /// A number that grows with every change a viewer could see: a change beginning or ending, a reset, a
+    /// message left or shown (see `OptimisticStore.version`).
+    public var version: UInt64 { core.version }
+
+    /// Calls `observer` after every commit that changed the committed state, and after `reset()`.
+    public func observeCommits(_ observer: @escaping @Sendable () -> Void) {
+        core.observeCommits(observer)
+    }
+
+    /// Back to the start: the base data, nothing in flight (a change still running commits nothing when it
+    /// ends), no message waiting. Tells the commit observers, so that the state database is rewritten to
+    /// match.
+    public func reset() {
+        core.reset()
+    }
+
+    /// The committed changes since the last call (for the state database), forgotten here.
+    public func takeChanges() -> StateChanges {
+        core.takeChanges()
+    }
+
+    /// Changes taken but not written, back before whatever changed since.
+    public func putBack(_ changes: StateChanges) {
+        core.putBack(changes)
+    }
+
+    /// How many one-time messages wait, and how many changes are in flight: both bounded (by
+    /// `FlashLimits` and by the server's limit on waiting requests).
+    package var waiting: (flashes: Int, pending: Int) { core.waiting }
 }

@@ -5,21 +5,21 @@ import Basics
 /// rendering.
 public struct ComponentContext: Sendable {
     /// Every handled tap, for the gallery's log and `/events`.
-    public let events: TapEventLog
+    package let events: TapEventLog
     /// The "network" every change of every kind goes through: `simulation`, or a test's own.
-    public let service: any ComponentService
+    package let service: any ComponentService
     /// The simulated network and its settings (latency, failure rate, seed), shown in the status bar.
-    public let simulation: SimulatedService
+    package let simulation: SimulatedService
     /// How many one-time messages wait, and for how long.
-    public let flashLimits: FlashLimits
+    package let flashLimits: FlashLimits
     /// Whether rendered pages may be kept (`--render-cache`).
-    public let renderCache: Bool
+    package let renderCache: Bool
     /// Every registered module's state and navigation, once the app has built them.
-    public let registry: ComponentRegistry
+    package let registry: ComponentRegistry
     /// The time things are stamped with (a comment's); tests that compare two apps give both one clock.
-    public let clock: @Sendable () -> Timestamp
+    package let clock: @Sendable () -> Timestamp
 
-    public init(
+    package init(
         events: TapEventLog = TapEventLog(), service: (any ComponentService)? = nil,
         simulation: SimulatedService = SimulatedService(), flashLimits: FlashLimits = FlashLimits(),
         renderCache: Bool = true, registry: ComponentRegistry = ComponentRegistry(),

@@ -11,7 +11,7 @@ import Synchronization
 /// a key.
 ///
 /// - Important: The app fills it once, after building the modules and before serving.
-public final class ComponentRegistry: Sendable {
+package final class ComponentRegistry: Sendable {
     private struct Contents {
         var states: [any ComponentState] = []
         /// The states whose reads are not recorded: a kept page depends on each of them whole.
@@ -24,10 +24,10 @@ public final class ComponentRegistry: Sendable {
 
     private let contents = Mutex(Contents())
 
-    public init() {}
+    package init() {}
 
     /// Records what the app's modules bring (once, at start).
-    public func register(states: [any ComponentState], navigation: [PageLink]) {
+    package func register(states: [any ComponentState], navigation: [PageLink]) {
         contents.withLock { contents in
             contents.states += states
             contents.untracked += states.filter { !$0.recordsReads }
@@ -36,24 +36,24 @@ public final class ComponentRegistry: Sendable {
     }
 
     /// The sum of the versions of the states that do not record their reads (0 when all do).
-    public var untrackedVersion: UInt64 {
+    package var untrackedVersion: UInt64 {
         contents.withLock { Self.sum(of: $0.untracked) }
     }
 
     /// What a cache of rendered bytes is for, in the server's statistics.
-    public enum RenderCacheKind: String, Sendable {
+    package enum RenderCacheKind: String, Sendable {
         case pages, fragments
     }
 
     /// A cache of rendered bytes, counted in the server's statistics (`GET /stats`).
-    public func noteRenderCache(
+    package func noteRenderCache(
         _ kind: RenderCacheKind, statistics: @escaping @Sendable () -> RenderCacheStatistics
     ) {
         contents.withLock { $0.renderCaches.append((kind, statistics)) }
     }
 
     /// Every noted cache's statistics, summed by kind.
-    public var renderCacheStatistics: [RenderCacheKind: RenderCacheStatistics] {
+    package var renderCacheStatistics: [RenderCacheKind: RenderCacheStatistics] {
         let caches = contents.withLock { $0.renderCaches }
         var sums: [RenderCacheKind: RenderCacheStatistics] = [:]
         for cache in caches {
@@ -63,7 +63,7 @@ public final class ComponentRegistry: Sendable {
     }
 
     /// The sum of every registered state's version: grows with each change a viewer could see.
-    public var version: UInt64 {
+    package var version: UInt64 {
         contents.withLock { Self.sum(of: $0.states) }
     }
 
@@ -77,13 +77,13 @@ public final class ComponentRegistry: Sendable {
 
     /// Lets components render the app's pages (`page(_:for:)`): the app's responder, once it is built,
     /// held weakly (it holds the modules, which hold this registry), so the app that owns it keeps it.
-    public func serve(pages responder: (any HTTPResponder & AnyObject)?) {
+    package func serve(pages responder: (any HTTPResponder & AnyObject)?) {
         contents.withLock { $0.pages = responder }
     }
 
     /// The page at `path` as `viewer` sees it, answered by the app as a `GET` would be (a refused send
     /// without script shows the page it came from, with its composer); `nil` before the app serves.
-    public func page(_ path: String, for viewer: Viewer) async -> HTTPResponse? {
+    package func page(_ path: String, for viewer: Viewer) async -> HTTPResponse? {
         guard
             let request = try? HTTPRequest(
                 method: .get, target: path, headers: ["Cookie": Viewer.cookieName + "=" + viewer.id])
@@ -93,13 +93,13 @@ public final class ComponentRegistry: Sendable {
 
     /// `request` answered by the app as if it came from outside (a scenario run on the server against
     /// itself); `nil` before the app serves.
-    public func respond(to request: HTTPRequest) async -> HTTPResponse? {
+    package func respond(to request: HTTPRequest) async -> HTTPResponse? {
         guard let pages = contents.withLock({ $0.pages }) else { return nil }
         return await pages.respond(to: request).resolve()
     }
 
     /// The pages every page's header links to, besides the gallery and the event log.
-    public var navigation: [PageLink] {
+    package var navigation: [PageLink] {
         contents.withLock { $0.navigation }
     }
 }

@@ -1,20 +1,20 @@
 /// What a cache of rendered bytes has done since it was made: what it keeps, the requests it answered
 /// from what it kept, and those it rendered for.
-public struct RenderCacheStatistics: Sendable, Equatable {
+package struct RenderCacheStatistics: Sendable, Equatable {
     /// Renders kept now.
-    public var kept = 0
+    package var kept = 0
     /// Answers from a kept render that was still current.
-    public var hits = 0
+    package var hits = 0
     /// Answers rendered anew (none was kept, or the kept one was stale).
-    public var misses = 0
+    package var misses = 0
 
-    public init(kept: Int = 0, hits: Int = 0, misses: Int = 0) {
+    package init(kept: Int = 0, hits: Int = 0, misses: Int = 0) {
         self.kept = kept
         self.hits = hits
         self.misses = misses
     }
 
-    public static func += (sum: inout Self, other: Self) {
+    package static func += (sum: inout Self, other: Self) {
         sum.kept += other.kept
         sum.hits += other.hits
         sum.misses += other.misses

@@ -17,7 +17,7 @@ import Synchronization
 /// ```
 ///
 /// With `--render-cache off` every request renders.
-public struct RenderedPages: Sendable {
+package struct RenderedPages: Sendable {
     /// Everything a page is rendered from besides the states it reads and what never changes while the
     /// server runs.
     struct Key: Hashable, Sendable {
@@ -61,7 +61,7 @@ public struct RenderedPages: Sendable {
     }
 
     /// - Parameter capacity: The most pages kept (a feed is about 35 KB).
-    public init(context: ComponentContext, capacity: Int = 128) {
+    package init(context: ComponentContext, capacity: Int = 128) {
         let cache = context.renderCache ? BoundedCache<Key, Page>(capacity: capacity) : nil
         let counts = Counts()
         self.cache = cache
@@ -81,7 +81,7 @@ public struct RenderedPages: Sendable {
     /// request with the same key whose reads are all still current. With kept pages, the server may also
     /// send the same response again to the same request while that holds and the settings stay as they
     /// were (`HTTPResponse.reusableWhile`).
-    public func page(_ request: HTTPRequest, render: (SimulationSettings) -> [UInt8]) -> HTTPResponse {
+    package func page(_ request: HTTPRequest, render: (SimulationSettings) -> [UInt8]) -> HTTPResponse {
         let settings = simulation.settings
         guard let cache else {
             return .html(render(settings))

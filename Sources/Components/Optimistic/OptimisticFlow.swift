@@ -13,17 +13,17 @@ import HTTPCore
 ///     attempt.wantsFragment ? .html(render(outcome.committed)) : .redirect(to: attempt.returnTo)
 /// }
 /// ```
-public struct OptimisticFlow<Model: OptimisticModel>: Sendable {
+package struct OptimisticFlow<Model: OptimisticModel>: Sendable {
     /// A change, checked by the component.
-    public struct Attempt: Sendable {
-        public var key: OptimisticKey
-        public var change: Model.Change
-        public var forced: ForcedOutcome?
+    package struct Attempt: Sendable {
+        package var key: OptimisticKey
+        package var change: Model.Change
+        package var forced: ForcedOutcome?
         /// Where a plain form submission comes back to: a validated local path.
-        public var returnTo: String
-        public var wantsFragment: Bool
+        package var returnTo: String
+        package var wantsFragment: Bool
 
-        public init(
+        package init(
             key: OptimisticKey, change: Model.Change, forced: ForcedOutcome?, returnTo: String, wantsFragment: Bool
         ) {
             self.key = key
@@ -35,27 +35,27 @@ public struct OptimisticFlow<Model: OptimisticModel>: Sendable {
     }
 
     /// How a change ended.
-    public struct Outcome: Sendable {
-        public var prior: Model.Shown
+    package struct Outcome: Sendable {
+        package var prior: Model.Shown
         /// What was shown while it was in flight.
-        public var optimistic: Model.Shown
+        package var optimistic: Model.Shown
         /// The committed state after it: `prior` again after a failure.
-        public var committed: Model.Shown
-        public var succeeded: Bool
+        package var committed: Model.Shown
+        package var succeeded: Bool
         /// Whether the service was called (not when there was nothing to send).
-        public var sent: Bool
-        public var latencyMilliseconds: Int
+        package var sent: Bool
+        package var latencyMilliseconds: Int
     }
 
-    public let store: OptimisticStore<Model>
-    public let events: TapEventLog
+    package let store: OptimisticStore<Model>
+    package let events: TapEventLog
     /// What an answer without script leaves for the viewer's next render (`nil`: nothing, and any earlier
     /// message is forgotten).
     private let flash: @Sendable (Attempt, Outcome) -> Model.Flash?
     /// The change's event for the log, or `nil` for none.
     private let event: @Sendable (Attempt, Outcome) -> TapEvent?
 
-    public init(
+    package init(
         store: OptimisticStore<Model>, events: TapEventLog,
         flash: @escaping @Sendable (Attempt, Outcome) -> Model.Flash?,
         event: @escaping @Sendable (Attempt, Outcome) -> TapEvent?
@@ -74,7 +74,7 @@ public struct OptimisticFlow<Model: OptimisticModel>: Sendable {
     /// - Parameters:
     ///   - call: The service call; not made when there is nothing to send.
     ///   - answer: The component's answer for the outcome.
-    public func handle(
+    package func handle(
         _ attempt: Attempt, call: ServiceCall,
         answer: @escaping @Sendable (Attempt, Outcome) -> HTTPResponse
     ) throws(HTTPError) -> HTTPOutcome {
@@ -111,7 +111,7 @@ public struct OptimisticFlow<Model: OptimisticModel>: Sendable {
     /// shared the one above.
     ///
     /// - Parameter send: The service call; throws when the change was not saved.
-    public func handle(
+    package func handle(
         _ attempt: Attempt,
         send: @escaping @Sendable () async throws -> Void,
         answer: @escaping @Sendable (Attempt, Outcome) -> HTTPResponse

@@ -16,7 +16,7 @@ import Synchronization
 /// ```
 ///
 /// - Important: Thread-safe. Every method is one critical section.
-public final class OptimisticStore<Model: OptimisticModel>: Sendable {
+package final class OptimisticStore<Model: OptimisticModel>: Sendable {
     private struct Storage {
         var model: Model
         var pending: [OptimisticKey: Model.Shown] = [:]
@@ -36,13 +36,13 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
     private let clock: @Sendable () -> ContinuousClock.Instant
     private let commitObservers = Mutex<[@Sendable () -> Void]>([])
     /// Serialises changes per viewer and target.
-    public let turns = TurnQueue<OptimisticKey>()
+    package let turns = TurnQueue<OptimisticKey>()
 
     /// - Parameters:
     ///   - model: The committed state to start from.
     ///   - flashLimits: How many one-time messages wait, and for how long.
     ///   - clock: The time messages are stamped and aged with (tests pass their own).
-    public init(
+    package init(
         _ model: Model, flashLimits: FlashLimits = FlashLimits(),
         clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
@@ -53,7 +53,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
     /// A number that grows with every change a viewer could see: a change beginning or ending, a reset, a
     /// message left or shown. Whatever was rendered from this store after reading version `v` is current
     /// for as long as the version is still `v`, so it may be kept under a key that holds `v`.
-    public var version: UInt64 {
+    package var version: UInt64 {
         whole.current
     }
 
@@ -93,12 +93,12 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
     }
 
     /// Calls `observer` after every commit that changed the committed state, and after `reset()`.
-    public func observeCommits(_ observer: @escaping @Sendable () -> Void) {
+    package func observeCommits(_ observer: @escaping @Sendable () -> Void) {
         commitObservers.withLock { $0.append(observer) }
     }
 
     /// Reads the committed state, in one critical section.
-    public func read<Result>(_ body: (borrowing Model) -> Result) -> Result {
+    package func read<Result>(_ body: (borrowing Model) -> Result) -> Result {
         storage.withLock { storage in
             StateReads.note(whole, at: whole.current)
             return body(storage.model)
@@ -107,7 +107,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
 
     /// Changes the committed state outside any viewer's change (restoring it from the state database), in
     /// one critical section; a change a viewer could see, not one to write.
-    public func update<Result>(_ body: (inout Model) -> Result) -> Result {
+    package func update<Result>(_ body: (inout Model) -> Result) -> Result {
         storage.withLock { storage in
             defer { changedAll(in: storage) }
             return body(&storage.model)
@@ -115,7 +115,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
     }
 
     /// The committed state `viewer` is shown of `target`, or `nil` for an unknown target.
-    public func committed(_ target: String, viewer: Viewer) -> Model.Shown? {
+    package func committed(_ target: String, viewer: Viewer) -> Model.Shown? {
         storage.withLock { storage in
             let shown = storage.model.shown(target, to: viewer)
             noteRead(target, known: shown != nil, in: &storage)
@@ -125,7 +125,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
 
     /// What the viewer sees: the optimistic state while a change is in flight (`busy`), the committed one
     /// otherwise; `nil` for an unknown target.
-    public func view(_ target: String, viewer: Viewer) -> (shown: Model.Shown, busy: Bool)? {
+    package func view(_ target: String, viewer: Viewer) -> (shown: Model.Shown, busy: Bool)? {
         storage.withLock { storage in
             let shown = storage.model.shown(target, to: viewer)
             noteRead(target, known: shown != nil, in: &storage)
@@ -139,7 +139,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
 
     /// What the viewer sees now and, unless a change is in flight, the message left for them (which is
     /// forgotten): one critical section for a render.
-    public func viewTakingFlash(
+    package func viewTakingFlash(
         _ target: String, viewer: Viewer
     ) -> (shown: Model.Shown, busy: Bool, flash: Model.Flash?)? {
         storage.withLock { storage in
@@ -161,7 +161,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
 
     /// Starts a change, as the model admits it: when it proceeds, its optimistic state is shown from now
     /// until `finish`.
-    public func begin(_ key: OptimisticKey, _ change: Model.Change) -> OptimisticAdmission<Model.Shown> {
+    package func begin(_ key: OptimisticKey, _ change: Model.Change) -> OptimisticAdmission<Model.Shown> {
         storage.withLock { storage in
             let admission = storage.model.admit(change, to: key.target, by: key.viewer)
             if case .proceeds(_, let optimistic, _) = admission {
@@ -176,7 +176,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
     /// same critical section, replaces whatever one-time message waits for `key` with `flash` (`nil`: none
     /// waits after it). Returns the committed state. A change that began before a `reset()` commits
     /// nothing.
-    public func finish(
+    package func finish(
         _ key: OptimisticKey, _ change: Model.Change, succeeded: Bool, leaving flash: Model.Flash?
     ) -> Model.Shown? {
         let now = clock()
@@ -197,7 +197,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
     }
 
     /// Leaves `flash` for the viewer's next render of the target, replacing any earlier one.
-    public func leave(_ flash: Model.Flash, for key: OptimisticKey) {
+    package func leave(_ flash: Model.Flash, for key: OptimisticKey) {
         let now = clock()
         storage.withLock { storage in
             storage.flashes.set(flash, for: key, now: now)
@@ -206,7 +206,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
     }
 
     /// Returns and forgets the message for `key`.
-    public func takeFlash(for key: OptimisticKey) -> Model.Flash? {
+    package func takeFlash(for key: OptimisticKey) -> Model.Flash? {
         let now = clock()
         return storage.withLock { storage in
             let flash = storage.flashes.take(for: key, now: now)
@@ -220,7 +220,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
     /// Back to the start: the base data, nothing in flight (a change still running commits nothing when
     /// it ends), no message waiting. Tells the commit observers, so that the state database is rewritten
     /// to match.
-    public func reset() {
+    package func reset() {
         storage.withLock { storage in
             storage.model.removeAll()
             storage.journal = StateChanges(reset: storage.journaling)
@@ -233,7 +233,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
 
     /// How many one-time messages wait, and how many changes are in flight: both bounded (by
     /// `FlashLimits` and by the server's limit on waiting requests).
-    public var waiting: (flashes: Int, pending: Int) {
+    package var waiting: (flashes: Int, pending: Int) {
         storage.withLock { storage in
             StateReads.note(whole, at: whole.current)
             return (storage.flashes.count, storage.pending.count)
@@ -242,7 +242,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
 
     /// The committed changes since the last call (for the state database), forgotten here. The first call
     /// starts the recording: a store nobody takes changes from keeps none.
-    public func takeChanges() -> StateChanges {
+    package func takeChanges() -> StateChanges {
         storage.withLock { storage in
             storage.journaling = true
             defer { storage.journal = StateChanges() }
@@ -251,7 +251,7 @@ public final class OptimisticStore<Model: OptimisticModel>: Sendable {
     }
 
     /// Changes taken but not written, back before whatever changed since.
-    public func putBack(_ changes: StateChanges) {
+    package func putBack(_ changes: StateChanges) {
         storage.withLock { $0.journal = changes.followed(by: $0.journal) }
     }
 

@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// A turn that is dropped without `finish()` (say, its work was never run) finishes when released, so
 /// a line never stalls.
-public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
+package final class TurnQueue<Key: Hashable & Sendable>: Sendable {
     private struct Line {
         var nextTicket = 0
         var serving = 0
@@ -49,10 +49,10 @@ public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
 
     private let lines = Mutex<[Key: Line]>([:])
 
-    public init() {}
+    package init() {}
 
     /// Takes the next turn for `key`.
-    public func take(_ key: Key) -> Turn {
+    package func take(_ key: Key) -> Turn {
         // One lookup, the line changed in place. A turn that is served as it is taken (the usual case: no
         // earlier turn in its line) knows so now, as `serving` cannot pass a ticket that is not finished.
         let (ticket, served) = lines.withLock { $0[key, default: Line()].take() }
@@ -60,7 +60,7 @@ public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
     }
 
     /// The number of keys with turns taken and not yet finished.
-    public var busyKeys: Int {
+    package var busyKeys: Int {
         lines.withLock { $0.count }
     }
 
@@ -99,7 +99,7 @@ public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
     }
 
     /// One place in a line.
-    public final class Turn: Sendable {
+    package final class Turn: Sendable {
         private let queue: TurnQueue
         private let key: Key
         private let ticket: Int
@@ -119,14 +119,14 @@ public final class TurnQueue<Key: Hashable & Sendable>: Sendable {
 
         /// Returns when every earlier turn for the same key has finished: at once, without a lookup or
         /// a suspension, for a turn that was first in its line when taken (the usual case).
-        public func wait() async {
+        package func wait() async {
             if !served {
                 await queue.wait(key, ticket)
             }
         }
 
         /// Lets the next turn go. Calling it again does nothing.
-        public func finish() {
+        package func finish() {
             if !finished.exchange(true, ordering: .acquiringAndReleasing) {
                 queue.finish(key, ticket)
             }

@@ -11,7 +11,7 @@ public struct PreviewParameter: Sendable {
         case boolean
         /// One of the listed values.
         case choice([String])
-        /// An image URL that `AvatarImageSource` allows, or empty for none.
+        /// An image URL that `ImageURL` allows, or empty for none.
         case imageURL
         /// A local path (`/feed#like-p1`), or empty for none.
         case localPath
@@ -77,7 +77,7 @@ public struct PreviewParameter: Sendable {
             }
             return raw
         case .imageURL:
-            guard raw.isEmpty || AvatarImageSource.isAllowed(raw) else {
+            guard raw.isEmpty || ImageURL.isAllowed(raw) else {
                 throw PreviewParameterError(
                     parameter: name,
                     message: "must be an http or https URL, a path starting with /, or a data:image URL, got \"\(raw)\""

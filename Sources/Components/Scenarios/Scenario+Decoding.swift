@@ -2,17 +2,17 @@ import HTTPCore
 
 extension Scenario {
     /// Why a scenario's JSON could not be read.
-    public struct DecodingError: Error, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct DecodingError: Error, Sendable, CustomStringConvertible {
+        package let description: String
 
-        public init(description: String) {
+        package init(description: String) {
             self.description = description
         }
     }
 
     /// A scenario as `GET /components/{name}/scenarios` lists it (what `json(component:)` writes), read
     /// back: what `preview-server scenarios` runs against any server.
-    public init(json: JSONValue) throws(DecodingError) {
+    package init(json: JSONValue) throws(DecodingError) {
         guard case .string(let id)? = json["/id"], case .string(let name)? = json["/name"],
             case .string(let sentence)? = json["/sentence"], case .array(let steps)? = json["/steps"]
         else { throw DecodingError(description: "a scenario needs id, name, sentence and steps") }

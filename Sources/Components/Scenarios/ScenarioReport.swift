@@ -1,29 +1,29 @@
 import HTTPCore
 
 /// What a scenario's run found: each step's request, its answer, and whether it showed what it must.
-public struct ScenarioReport: Sendable {
-    public struct Step: Sendable {
-        public var name: String
+package struct ScenarioReport: Sendable {
+    package struct Step: Sendable {
+        package var name: String
         /// The request as sent (placeholders put in).
-        public var request: ScenarioRequest
+        package var request: ScenarioRequest
         /// `nil` when no answer came.
-        public var response: ScenarioResponse?
+        package var response: ScenarioResponse?
         /// Why the step failed; empty when it passed.
-        public var failures: [String]
+        package var failures: [String]
 
-        public var passed: Bool { failures.isEmpty }
+        package var passed: Bool { failures.isEmpty }
     }
 
-    public var component: String
-    public var scenario: Scenario
-    public var viewer: String
-    public var steps: [Step]
-    public var milliseconds: Int
+    package var component: String
+    package var scenario: Scenario
+    package var viewer: String
+    package var steps: [Step]
+    package var milliseconds: Int
 
-    public var passed: Bool { steps.allSatisfy(\.passed) }
+    package var passed: Bool { steps.allSatisfy(\.passed) }
 
     /// The first step that failed, and why: `step 2 "Read the state": JSON /on is false, expected true`.
-    public var failure: String? {
+    package var failure: String? {
         guard let index = steps.firstIndex(where: { !$0.passed }) else { return nil }
         return "step \(index + 1) \"\(steps[index].name)\": " + steps[index].failures.joined(separator: "; ")
     }
@@ -32,7 +32,7 @@ public struct ScenarioReport: Sendable {
     static let bodyLimit = 65_536
 
     /// The report as `POST …/run` answers it.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("component", .string(component)),
             ("scenario", .string(scenario.id)),
@@ -68,7 +68,7 @@ public struct ScenarioReport: Sendable {
 
     /// One line, naming the run's viewer (to find its events): `passed  like/a-tap-commits (12 ms, as
     /// v…)`, or `FAILED  like/… (as v…) — step 2 "…": …`.
-    public var line: String {
+    package var line: String {
         let name = component + "/" + scenario.id
         guard let failure else { return "passed  \(name) (\(milliseconds) ms, as \(viewer))" }
         return "FAILED  \(name) (as \(viewer)) — \(failure)"
@@ -76,7 +76,7 @@ public struct ScenarioReport: Sendable {
 
     /// JUnit XML for CI systems: one `<testsuite>` per component, one `<testcase>` per scenario, a
     /// `<failure>` naming the step that failed.
-    public static func junit(_ reports: [ScenarioReport]) -> String {
+    package static func junit(_ reports: [ScenarioReport]) -> String {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         let failures = reports.count { !$0.passed }
         let seconds = reports.reduce(0) { $0 + $1.milliseconds }

@@ -3,7 +3,7 @@ import HTTPCore
 extension ScenarioRunner {
     /// A runner whose requests the app answers in-process, through its whole router (middleware
     /// included), as `registry` reaches it.
-    public static func inProcess(_ registry: ComponentRegistry) -> ScenarioRunner {
+    package static func inProcess(_ registry: ComponentRegistry) -> ScenarioRunner {
         ScenarioRunner { request in
             var headers = HTTPHeaders()
             for header in request.headers {

@@ -8,16 +8,16 @@ import HTTPCore
 ///     .run(scenario, component: "like")
 /// print(report.passed)
 /// ```
-public struct ScenarioRunner: Sendable {
+package struct ScenarioRunner: Sendable {
     /// Sends one resolved request (its placeholders put in, the viewer's cookie set) and returns the answer.
-    public typealias Transport = @Sendable (ScenarioRequest) async throws -> ScenarioResponse
+    package typealias Transport = @Sendable (ScenarioRequest) async throws -> ScenarioResponse
 
-    public let transport: Transport
+    package let transport: Transport
     /// How long a step sent alongside the one before waits after starting it, so that the two arrive in
     /// order while the first is still in flight.
-    public let stagger: Duration
+    package let stagger: Duration
 
-    public init(stagger: Duration = .milliseconds(15), transport: @escaping Transport) {
+    package init(stagger: Duration = .milliseconds(15), transport: @escaping Transport) {
         self.transport = transport
         self.stagger = stagger
     }
@@ -27,7 +27,7 @@ public struct ScenarioRunner: Sendable {
     ///
     /// - Parameter from: Run only the step at this index and those sent alongside it (a player that shows
     ///   a scenario step by step); `nil` runs them all.
-    public func run(
+    package func run(
         _ scenario: Scenario, component: String, variables: ScenarioVariables = .fresh(), from: Int? = nil
     ) async -> ScenarioReport {
         let started = ContinuousClock.now

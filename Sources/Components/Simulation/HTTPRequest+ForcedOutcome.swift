@@ -4,7 +4,7 @@ extension HTTPRequest {
     /// The outcome `X-Simulate-Failure: always|never` forces on this request's service call, if any.
     ///
     /// - Throws: `400` for any other value.
-    public func forcedOutcome() throws(HTTPError) -> ForcedOutcome? {
+    package func forcedOutcome() throws(HTTPError) -> ForcedOutcome? {
         guard let header = headers["X-Simulate-Failure"] else { return nil }
         guard let outcome = ForcedOutcome(rawValue: header.lowercased()) else {
             throw HTTPError(.badRequest, "X-Simulate-Failure must be always or never.")

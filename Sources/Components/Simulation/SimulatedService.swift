@@ -8,7 +8,7 @@ import Synchronization
 /// Outcomes are drawn from one seeded generator in the order calls arrive (every component alike), so a
 /// fixed seed and a fixed sequence of taps give the same outcomes every run. A request's `forcedOutcome`
 /// overrides the draw (but still consumes it, so forcing one tap does not shift the others).
-public final class SimulatedService: ComponentService {
+package final class SimulatedService: ComponentService {
     private let state: Mutex<State>
 
     private struct State {
@@ -25,24 +25,24 @@ public final class SimulatedService: ComponentService {
         }
     }
 
-    public init(settings: SimulationSettings = SimulationSettings()) {
+    package init(settings: SimulationSettings = SimulationSettings()) {
         state = Mutex(State(settings: settings, generator: SplitMix64(seed: settings.seed)))
     }
 
     /// The current settings; setting them restarts the outcome sequence from the new seed.
-    public var settings: SimulationSettings {
+    package var settings: SimulationSettings {
         get { state.withLock { $0.settings } }
         set { state.withLock { $0 = State(settings: newValue, generator: SplitMix64(seed: newValue.seed)) } }
     }
 
     /// Every change, of any kind, draws its latency and outcome from the one sequence.
-    public func send(_ request: ServiceRequest) async throws(ServiceError) {
+    package func send(_ request: ServiceRequest) async throws(ServiceError) {
         try await deliver(forcedOutcome: request.forcedOutcome, component: request.component)
     }
 
     /// With no latency to wait out, the outcome now (drawn as `send` draws it); otherwise `nil`, and
     /// nothing drawn.
-    public func sendWithoutWaiting(_ request: ServiceRequest) -> Result<Void, ServiceError>? {
+    package func sendWithoutWaiting(_ request: ServiceRequest) -> Result<Void, ServiceError>? {
         deliverNow(forcedOutcome: request.forcedOutcome, component: request.component)
     }
 

@@ -7,12 +7,12 @@ import SQLite
 
 extension StateDatabase {
     /// What `--state FILE` opened.
-    public struct Opened: Sendable {
-        public let database: StateDatabase
+    package struct Opened: Sendable {
+        package let database: StateDatabase
         /// Each component's state, as stored.
-        public let stored: [String: StoredState]
+        package let stored: [String: StoredState]
         /// A line for the log, when the state came from a file of the old text formats.
-        public let note: String?
+        package let note: String?
     }
 
     /// The state database for `--state path`:
@@ -24,7 +24,7 @@ extension StateDatabase {
     /// - anything else: refused, untouched.
     ///
     /// - Parameter known: The targets that exist, per component, to check an old file against.
-    public static func open(stateFile path: String, known: [String: Set<String>]) throws(Failure) -> Opened {
+    package static func open(stateFile path: String, known: [String: Set<String>]) throws(Failure) -> Opened {
         switch kind(of: path) {
         case .missing, .database:
             let database = try StateDatabase(path: path)

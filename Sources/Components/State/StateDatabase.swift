@@ -23,25 +23,25 @@ import Synchronization
 /// transaction (`StateDatabase+Migration`); a database of another application, or of a newer schema, is
 /// refused and left untouched. A write is the changes since the last one (`StateChanges`), in one
 /// transaction.
-public final class StateDatabase: Sendable {
+package final class StateDatabase: Sendable {
     /// 'SMPV': a self-managed preview state database.
     static let applicationID: Int64 = 0x534D_5056
     static let schemaVersion: Int64 = 3
 
     /// Why a state database was refused.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
     }
 
-    public let path: String
+    package let path: String
     let database: SQLiteDatabase
     /// For tests: when set, writes fail with this error before they reach the database, as a full or
     /// read-only disk would.
     private let injectedFailure = Mutex<SQLiteError?>(nil)
 
     /// Opens the database at `path`, creating it (with its schema) when there is none.
-    public init(path: String) throws(Failure) {
+    package init(path: String) throws(Failure) {
         self.path = path
         do {
             database = try SQLiteDatabase(path: path)
@@ -90,7 +90,7 @@ public final class StateDatabase: Sendable {
     /// Every component's state, as stored (each model reads its entries' values; one that is not JSON is
     /// skipped then). In the table's order, so that a component's rows come together and a target's too:
     /// a row costs no string of its own.
-    public func load() throws(Failure) -> [String: StoredState] {
+    package func load() throws(Failure) -> [String: StoredState] {
         var loaded: [String: StoredState] = [:]
         var component = ""
         var current = StoredState()
@@ -162,13 +162,13 @@ public final class StateDatabase: Sendable {
 
     /// For tests: makes every write fail, as a full disk would (`SQLITE_FULL`, with `message`), until it is
     /// `nil` again.
-    public func injectWriteFailure(_ message: String?) {
+    package func injectWriteFailure(_ message: String?) {
         injectedFailure.withLock { failure in
             failure = message.map { SQLiteError(code: 13, message: "cannot write \(path): \($0) (code 13)") }
         }
     }
 
-    public func close() {
+    package func close() {
         database.close()
     }
 }

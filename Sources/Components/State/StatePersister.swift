@@ -15,7 +15,7 @@ import Synchronization
 /// - Important: Writes happen on a Dispatch queue of their own, never on a server thread nor on the
 ///   cooperative pool (where `flush()`, which blocks, could otherwise wait for a write that cannot start).
 ///   Call `flush()` before exiting.
-public final class StatePersister: Sendable {
+package final class StatePersister: Sendable {
     private struct State {
         var dirty = false
         /// A write is scheduled on the queue and has not finished.
@@ -28,11 +28,11 @@ public final class StatePersister: Sendable {
         var started = 0
     }
 
-    public let database: StateDatabase
+    package let database: StateDatabase
     /// The states by their components' catalogue names (`like`, `follow`).
     let states: [String: any ComponentState]
     /// The least time from one scheduled write to the next.
-    public let interval: Duration
+    package let interval: Duration
     private let state = Mutex(State())
     /// Held while a write runs: a write and a `flush()` never overlap.
     private let writing = Mutex(())
@@ -42,7 +42,7 @@ public final class StatePersister: Sendable {
     ///
     /// - Parameter interval: The least time between two writes after commits (a crash loses at most the
     ///   commits of that long; `flush()` writes at once).
-    public init(database: StateDatabase, states: [String: any ComponentState], interval: Duration = .seconds(1)) {
+    package init(database: StateDatabase, states: [String: any ComponentState], interval: Duration = .seconds(1)) {
         self.database = database
         self.states = states
         self.interval = interval
@@ -53,7 +53,7 @@ public final class StatePersister: Sendable {
     }
 
     /// Notes that the committed state changed; schedules a write unless one is scheduled.
-    public func commitHappened() {
+    package func commitHappened() {
         let now = ContinuousClock.now
         let delay = state.withLock { state -> Duration? in
             state.dirty = true
@@ -69,7 +69,7 @@ public final class StatePersister: Sendable {
 
     /// Writes now if anything is unwritten (after a write that is running); returns when the database is
     /// current, or the write failed (see `lastError`).
-    public func flush() {
+    package func flush() {
         writeIfDirty()
     }
 
@@ -80,7 +80,7 @@ public final class StatePersister: Sendable {
     }
 
     /// The last write error, if the last write failed.
-    public var lastError: String? {
+    package var lastError: String? {
         state.withLock { $0.lastError }
     }
 

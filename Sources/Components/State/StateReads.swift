@@ -9,7 +9,7 @@
 /// let (bytes, reads) = StateReads.recording { page.render() }   // the stores note what it reads
 /// reads.areCurrent                                              // false once anything read has changed
 /// ```
-public struct StateReads: Sendable {
+package struct StateReads: Sendable {
     /// One part read, and its version then.
     struct Read: Sendable {
         let cell: VersionCell
@@ -19,7 +19,7 @@ public struct StateReads: Sendable {
     private(set) var reads: [Read] = []
 
     /// Whether nothing that was read has changed since.
-    public var areCurrent: Bool {
+    package var areCurrent: Bool {
         for read in reads where read.cell.current != read.version {
             return false
         }
@@ -27,10 +27,10 @@ public struct StateReads: Sendable {
     }
 
     /// How many parts were read (a part read twice counts once when the reads were in a row).
-    public var count: Int { reads.count }
+    package var count: Int { reads.count }
 
     /// Runs `render`, recording what the stores note of it (on this thread: a render is synchronous).
-    public static func recording<Result>(_ render: () throws -> Result) rethrows -> (Result, StateReads) {
+    package static func recording<Result>(_ render: () throws -> Result) rethrows -> (Result, StateReads) {
         let recorder = Recorder()
         let result = try Recorder.$current.withValue(recorder) { try render() }
         return (result, StateReads(reads: recorder.reads))
@@ -39,7 +39,7 @@ public struct StateReads: Sendable {
     /// Notes that the render running on this thread, if it records, read `cell` at `version`. A store
     /// calls this inside the critical section of the read, before anything the read itself changes (a
     /// one-time message it takes), so that such a render is stale at once.
-    public static func note(_ cell: VersionCell, at version: UInt64) {
+    package static func note(_ cell: VersionCell, at version: UInt64) {
         Recorder.current?.note(cell, at: version)
     }
 
@@ -50,7 +50,7 @@ public struct StateReads: Sendable {
     }
 
     /// Whether a render on this thread is recording (a store may then skip work for nobody).
-    public static var isRecording: Bool {
+    package static var isRecording: Bool {
         Recorder.current != nil
     }
 

@@ -9,18 +9,18 @@ import Synchronization
 /// cell.bump()               // inside the critical section that changes the state
 /// seen == cell.current      // false: what was rendered from it is stale
 /// ```
-public final class VersionCell: Sendable {
+package final class VersionCell: Sendable {
     private let value = Atomic<UInt64>(0)
 
-    public init() {}
+    package init() {}
 
     /// The version now.
-    public var current: UInt64 {
+    package var current: UInt64 {
         value.load(ordering: .acquiring)
     }
 
     /// Notes a change; call it inside the critical section that made the change visible.
-    public func bump() {
+    package func bump() {
         value.add(1, ordering: .releasing)
     }
 }

@@ -4,11 +4,11 @@
 ///
 /// The value is ASCII JSON: every other character is written `\uXXXX`, so that the header's bytes mean
 /// the same to every client (a browser reads header bytes as Latin-1).
-public enum Announcement {
-    public static let header = "HX-Trigger"
+package enum Announcement {
+    package static let header = "HX-Trigger"
 
     /// `{"announce":"…"}` for `text`.
-    public static func headerValue(_ text: String) -> String {
+    package static func headerValue(_ text: String) -> String {
         var json = #"{"announce":""#
         for unit in text.utf16 {
             switch unit {

@@ -3,31 +3,31 @@
 /// A copy shares the shards (copy on write), so taking one for the state file costs a reference count
 /// per shard, and the first change after it copies one shard, not every member: a target with a million
 /// members is not copied inside the store's lock.
-public struct MemberSet: Sendable, Equatable, ExpressibleByArrayLiteral {
+package struct MemberSet: Sendable, Equatable, ExpressibleByArrayLiteral {
     static let shardCount = 64
     private var shards: [Set<Viewer>] = Array(repeating: [], count: MemberSet.shardCount)
     /// The number of members.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
-    public init() {}
+    package init() {}
 
-    public init<Viewers: Sequence<Viewer>>(_ viewers: Viewers) {
+    package init<Viewers: Sequence<Viewer>>(_ viewers: Viewers) {
         for viewer in viewers {
             insert(viewer)
         }
     }
 
-    public init(arrayLiteral viewers: Viewer...) {
+    package init(arrayLiteral viewers: Viewer...) {
         self.init(viewers)
     }
 
-    public func contains(_ viewer: Viewer) -> Bool {
+    package func contains(_ viewer: Viewer) -> Bool {
         shards[Self.shard(of: viewer)].contains(viewer)
     }
 
     /// Adds `viewer`; returns whether it was not a member yet.
     @discardableResult
-    public mutating func insert(_ viewer: Viewer) -> Bool {
+    package mutating func insert(_ viewer: Viewer) -> Bool {
         let inserted = shards[Self.shard(of: viewer)].insert(viewer).inserted
         if inserted { count += 1 }
         return inserted
@@ -35,14 +35,14 @@ public struct MemberSet: Sendable, Equatable, ExpressibleByArrayLiteral {
 
     /// Removes `viewer`; returns whether it was a member.
     @discardableResult
-    public mutating func remove(_ viewer: Viewer) -> Bool {
+    package mutating func remove(_ viewer: Viewer) -> Bool {
         let removed = shards[Self.shard(of: viewer)].remove(viewer) != nil
         if removed { count -= 1 }
         return removed
     }
 
     /// Every member, in no particular order.
-    public var all: [Viewer] {
+    package var all: [Viewer] {
         var all: [Viewer] = []
         all.reserveCapacity(count)
         for shard in shards {

@@ -14,30 +14,30 @@ import Basics
 /// `post<TAB>viewer`) still loads, as the `like` section.
 /// `write` replaces a file atomically (temporary file, `fsync`, `rename`, `fsync` of the folder). A file
 /// that is not ours, or is damaged, is refused.
-public struct ToggleStateFile: Sendable {
+package struct ToggleStateFile: Sendable {
     static let header = "self-managed-preview state 2"
     /// The first format, which held likes only.
     static let likesOnlyHeader = "self-managed-preview like-state 1"
     /// The section a file of the first format loads into.
-    public static let likesOnlySection = "like"
+    package static let likesOnlySection = "like"
 
-    public let path: String
+    package let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// Why a state file was refused.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
     }
 
     /// The members per target of each section in the file, or `nil` when there is no file yet.
     ///
     /// - Parameter known: The targets that exist, per section; any other section or target means the file
     ///   is not ours.
-    public func load(known: [String: Set<String>]) throws(Failure) -> [String: [String: Set<Viewer>]]? {
+    package func load(known: [String: Set<String>]) throws(Failure) -> [String: [String: Set<Viewer>]]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -62,7 +62,7 @@ public struct ToggleStateFile: Sendable {
     }
 
     /// Replaces the file with `sections` (members per target, per section), atomically.
-    public func write(_ sections: [String: [String: MemberSet]]) throws(Failure) {
+    package func write(_ sections: [String: [String: MemberSet]]) throws(Failure) {
         let bytes = Self.encode(sections)
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

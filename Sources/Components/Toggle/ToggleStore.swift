@@ -18,7 +18,7 @@ extension SelfManagedStore where Model == Membership {
     ///     are ignored.
     ///   - flashLimits: How many one-time messages wait, and for how long.
     ///   - clock: The time messages are stamped and aged with (tests pass their own).
-    public convenience init(
+    package convenience init(
         baseCounts: [String: Int], members: [String: Set<Viewer>] = [:], flashLimits: FlashLimits = FlashLimits(),
         clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
@@ -28,7 +28,7 @@ extension SelfManagedStore where Model == Membership {
     /// Starts a tap: records the optimistic state and returns it with the prior one.
     ///
     /// - Returns: `nil` for an unknown target.
-    public func begin(_ key: Key, on desired: Bool) -> (prior: ToggleState, optimistic: ToggleState)? {
+    package func begin(_ key: Key, on desired: Bool) -> (prior: ToggleState, optimistic: ToggleState)? {
         guard case .proceeds(let prior, let optimistic, _) = core.begin(key, desired) else { return nil }
         return (prior, optimistic)
     }
@@ -36,7 +36,7 @@ extension SelfManagedStore where Model == Membership {
     /// Ends a tap: commits `on` when it succeeded, drops the optimistic state either way, and, in the same
     /// critical section, replaces whatever one-time message waits for `key` with `flash` (`nil`: none
     /// waits after it). Returns the committed state. A tap that began before a `reset()` commits nothing.
-    public func finish(_ key: Key, on: Bool, succeeded: Bool, leaving flash: Flash? = nil) -> ToggleState {
+    package func finish(_ key: Key, on: Bool, succeeded: Bool, leaving flash: Flash? = nil) -> ToggleState {
         core.finish(key, on, succeeded: succeeded, leaving: flash) ?? ToggleState(isOn: false, count: 0)
     }
 
@@ -51,13 +51,13 @@ extension SelfManagedStore where Model == Membership {
 
     /// Replaces the committed members of the targets `members` names (from a state file); unknown targets
     /// are ignored.
-    public func restore(_ members: [String: Set<Viewer>]) {
+    package func restore(_ members: [String: Set<Viewer>]) {
         core.update { $0.restore(members) }
     }
 
     /// Every target's members, for the state file: taken in one short critical section (the shards are
     /// shared, not copied), read after it.
-    public func members() -> [String: MemberSet] {
+    package func members() -> [String: MemberSet] {
         core.read { $0.records.mapValues(\.members) }
     }
 }

@@ -16,9 +16,9 @@ import HTTPCore
 ///
 /// Paths whose answers are the same for everyone (static files, the health check, the API description)
 /// are left alone: no cookie is minted there, and their handlers say what caches may do.
-public struct ViewerCookie: HTTPMiddleware {
+package struct ViewerCookie: HTTPMiddleware {
     /// Paths that do not depend on the viewer: exact paths, or prefixes when they end in `/`.
-    public let viewerlessPaths: [String]
+    package let viewerlessPaths: [String]
     /// `viewerlessPaths` as bytes, checked on every request.
     private let rules: [PathRule]
 
@@ -27,12 +27,12 @@ public struct ViewerCookie: HTTPMiddleware {
         var isPrefix: Bool
     }
 
-    public init(viewerlessPaths: [String] = []) {
+    package init(viewerlessPaths: [String] = []) {
         self.viewerlessPaths = viewerlessPaths
         rules = viewerlessPaths.map { PathRule(bytes: Array($0.utf8), isPrefix: $0.hasSuffix("/")) }
     }
 
-    public func prepare(_ request: inout HTTPRequest) -> HTTPResponse? {
+    package func prepare(_ request: inout HTTPRequest) -> HTTPResponse? {
         guard !isViewerless(request.path) else { return nil }
         if request.cookies[Viewer.cookieName].flatMap(Viewer.init(id:)) == nil {
             request.cookies.assign(Viewer.cookieName, Viewer.random().id)
@@ -40,7 +40,7 @@ public struct ViewerCookie: HTTPMiddleware {
         return nil
     }
 
-    public func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {
+    package func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {
         guard !isViewerless(request.path) else { return }
         response.headers.add("Vary", "Cookie")
         if !response.headers.contains("Cache-Control") {

@@ -9,18 +9,18 @@
 ///
 /// Its calls block: in an `async` test that waits for deferred handlers, use it inside `offThePool`.
 /// `@unchecked Sendable` so it can be handed to that thread; use it from one thread at a time.
-public final class HTTPConnection: @unchecked Sendable {
-    public struct Response: Sendable {
-        public var statusCode: Int
-        public var headers: HTTPHeaders
-        public var body: [UInt8]
-        public var bodyText: String { String(decoding: body, as: UTF8.self) }
+package final class HTTPConnection: @unchecked Sendable {
+    package struct Response: Sendable {
+        package var statusCode: Int
+        package var headers: HTTPHeaders
+        package var body: [UInt8]
+        package var bodyText: String { String(decoding: body, as: UTF8.self) }
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
 
-        public init(description: String) {
+        package init(description: String) {
             self.description = description
         }
     }
@@ -28,16 +28,16 @@ public final class HTTPConnection: @unchecked Sendable {
     private let fd: Int32
     private var buffer: [UInt8] = []
     /// `HOST:PORT`, the `Host` header a browser would send.
-    public let host: String
+    package let host: String
 
     /// Connects to `127.0.0.1:port`; reads give up after `timeoutSeconds`.
-    public convenience init(port: Int, timeoutSeconds: Int = 10) throws {
+    package convenience init(port: Int, timeoutSeconds: Int = 10) throws {
         try self.init(host: "127.0.0.1", port: port, timeoutSeconds: timeoutSeconds)
     }
 
     /// Connects to `host` (a name, or an IPv4 or IPv6 address) on `port`; reads give up after
     /// `timeoutSeconds`.
-    public init(host name: String, port: Int, timeoutSeconds: Int = 10) throws {
+    package init(host name: String, port: Int, timeoutSeconds: Int = 10) throws {
         host = (name.contains(":") ? "[\(name)]" : name) + ":\(port)"
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -73,11 +73,11 @@ public final class HTTPConnection: @unchecked Sendable {
     }
 
     /// Writes bytes as they are.
-    public func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         try write(Array(text.utf8))
     }
 
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes {
@@ -89,12 +89,12 @@ public final class HTTPConnection: @unchecked Sendable {
     }
 
     /// Sends `GET target` with `Host` and the given extra header lines, and reads the response.
-    public func request(_ target: String, headers: [String] = []) throws -> Response {
+    package func request(_ target: String, headers: [String] = []) throws -> Response {
         try request("GET", target, headers: headers)
     }
 
     /// Sends a request with `Host` and the given extra header lines, and reads the response.
-    public func request(
+    package func request(
         _ method: String, _ target: String, headers: [String] = [], body: String = ""
     ) throws -> Response {
         var text = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
@@ -106,7 +106,7 @@ public final class HTTPConnection: @unchecked Sendable {
     }
 
     /// Reads one response; `bodyless` for answers to `HEAD`, which announce a length but send nothing.
-    public func readResponse(bodyless: Bool = false) throws -> Response {
+    package func readResponse(bodyless: Bool = false) throws -> Response {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         var headerEnd: Int?
         while headerEnd == nil {
@@ -133,7 +133,7 @@ public final class HTTPConnection: @unchecked Sendable {
     }
 
     /// Reads raw bytes until `marker` has arrived, and returns everything up to and including it.
-    public func read(until marker: String) throws -> String {
+    package func read(until marker: String) throws -> String {
         let bytes = Array(marker.utf8)
         while true {
             if let range = buffer.firstRange(of: bytes) {
@@ -146,12 +146,12 @@ public final class HTTPConnection: @unchecked Sendable {
     }
 
     /// Closes the connection from this side.
-    public func close() {
+    package func close() {
         shutdown(fd, Int32(SHUT_RDWR))
     }
 
     /// Whether the server has closed the connection (reads end of stream within the timeout).
-    public func isClosedByPeer() -> Bool {
+    package func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0
         return recv(fd, &byte, 1, 0) == 0
     }

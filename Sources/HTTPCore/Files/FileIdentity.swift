@@ -10,7 +10,7 @@
 /// // … later:
 /// if FileIdentity.of(path) != read { /* read it again */ }
 /// ```
-public struct FileIdentity: Sendable, Equatable {
+package struct FileIdentity: Sendable, Equatable {
     let device: UInt64
     let inode: UInt64
     let size: Int
@@ -24,7 +24,7 @@ public struct FileIdentity: Sendable, Equatable {
     }
 
     /// The identity of the regular file at `path` (symlinks followed), or `nil`.
-    public static func of(_ path: String) -> FileIdentity? {
+    package static func of(_ path: String) -> FileIdentity? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileIdentity(info)

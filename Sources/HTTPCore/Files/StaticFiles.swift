@@ -10,15 +10,15 @@
 ///
 /// Only regular files inside the folder are served: no directory listings, and `..`, encoded dots,
 /// backslashes, hidden files and symlinks that lead out of the folder all answer `404`.
-public struct StaticFiles: RouteCollection {
-    public let folder: String
-    public let prefix: String
+package struct StaticFiles: RouteCollection {
+    package let folder: String
+    package let prefix: String
     /// Sent with every file: browsers revalidate with `If-None-Match` and get a cheap `304`.
-    public var cacheControl = "no-cache"
+    package var cacheControl = "no-cache"
     private let resolvedFolder: String?
     private let cache = StaticFileCache()
 
-    public init(folder: String, at prefix: String = "/public") {
+    package init(folder: String, at prefix: String = "/public") {
         self.folder = folder
         self.prefix = prefix
         self.resolvedFolder = Self.realPath(folder)
@@ -26,11 +26,11 @@ public struct StaticFiles: RouteCollection {
 
     /// How many files are held in memory (each at most 1 MiB, at most 512 of them; copies of this value
     /// share them).
-    public var cachedFileCount: Int {
+    package var cachedFileCount: Int {
         cache.count
     }
 
-    public func addRoutes(to routes: inout RouteGroup) {
+    package func addRoutes(to routes: inout RouteGroup) {
         let documentation = RouteDocumentation(
             "A static file", tags: ["Static files"],
             parameters: [
@@ -112,7 +112,7 @@ public struct StaticFiles: RouteCollection {
     }
 
     /// `If-None-Match` holds `*` or a comma-separated list of (possibly weak) tags.
-    public static func etag(_ etag: String, matches header: String) -> Bool {
+    package static func etag(_ etag: String, matches header: String) -> Bool {
         header.split(separator: ",").contains { candidate in
             var tag = candidate.trimmingSpaces
             if tag == "*" { return true }

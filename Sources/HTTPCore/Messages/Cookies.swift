@@ -4,13 +4,13 @@
 /// let cookies = Cookies(header: "viewer=v-12ab; theme=dark")
 /// cookies["viewer"]  // "v-12ab"
 /// ```
-public struct Cookies: Sendable, Equatable {
+package struct Cookies: Sendable, Equatable {
     /// A request carries a handful, so they are compared, not hashed.
     private var pairs: SmallMap<String, String>
     /// Names whose values the server set while handling this request (see `assign`), in order.
-    public private(set) var assignedNames: [String] = []
+    package private(set) var assignedNames: [String] = []
 
-    public init(_ values: [String: String] = [:]) {
+    package init(_ values: [String: String] = [:]) {
         pairs = SmallMap()
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             pairs[name] = value
@@ -18,13 +18,13 @@ public struct Cookies: Sendable, Equatable {
     }
 
     /// Every cookie by name.
-    public var values: [String: String] {
+    package var values: [String: String] {
         Dictionary(uniqueKeysWithValues: pairs.entries.map { ($0.key, $0.value) })
     }
 
     /// Parses `name=value; name2=value2`. Pairs without `=` or with an empty name are ignored;
     /// the first occurrence of a name wins; values in double quotes are unquoted. Never fails.
-    public init(header: String?) {
+    package init(header: String?) {
         var pairs = SmallMap<String, String>()
         guard var header, !header.isEmpty else {
             self.pairs = pairs
@@ -68,21 +68,21 @@ public struct Cookies: Sendable, Equatable {
         return start..<end
     }
 
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { pairs[name] }
         set { pairs[name] = newValue }
     }
 
     /// Sets a value the client did not send (say, a new session id), remembering that the server chose it,
     /// so that the response can set the cookie.
-    public mutating func assign(_ name: String, _ value: String) {
+    package mutating func assign(_ name: String, _ value: String) {
         self[name] = value
         if !assignedNames.contains(name) {
             assignedNames.append(name)
         }
     }
 
-    public static func == (lhs: Cookies, rhs: Cookies) -> Bool {
+    package static func == (lhs: Cookies, rhs: Cookies) -> Bool {
         lhs.values == rhs.values && Set(lhs.assignedNames) == Set(rhs.assignedNames)
     }
 }

@@ -6,7 +6,7 @@ public struct HTTPRequest: Sendable {
     /// The decoded query parameters.
     public var query: FormFields
     public var headers: HTTPHeaders
-    public var cookies: Cookies
+    package var cookies: Cookies
     public var body: [UInt8]
     /// Values of the route's `:name` segments, decoded; filled in by the router.
     public var parameters: RouteParameters

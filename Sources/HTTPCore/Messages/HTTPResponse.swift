@@ -4,7 +4,7 @@ public struct HTTPResponse: Sendable {
     public var headers: HTTPHeaders
     public var body: [UInt8]
     /// A body sent as it is produced, instead of `body` (chunked; for server-sent events).
-    public var stream: ResponseStream?
+    package var stream: ResponseStream?
     /// When set, the server may answer a later request that is the same byte for byte (method, target,
     /// version and every header) with this very response, for as long as this returns true. Set it only
     /// on a response that is a function of the request and of state this check covers; the server never

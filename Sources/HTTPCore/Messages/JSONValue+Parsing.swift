@@ -1,9 +1,9 @@
 extension JSONValue {
     /// Why bytes are not one JSON value.
-    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var offset: Int
-        public var message: String
-        public var description: String { "\(message) at byte \(offset)" }
+    package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        package var offset: Int
+        package var message: String
+        package var description: String { "\(message) at byte \(offset)" }
     }
 
     /// Parses one JSON value (RFC 8259) from UTF-8 bytes: objects keep their keys' order, numbers
@@ -12,7 +12,7 @@ extension JSONValue {
     /// ```swift
     /// try JSONValue(parsing: Array(#"{"on": true, "count": 3}"#.utf8))["/count"]   // .int(3)
     /// ```
-    public init(parsing bytes: [UInt8]) throws(ParseError) {
+    package init(parsing bytes: [UInt8]) throws(ParseError) {
         var parser = Parser(bytes: bytes)
         parser.skipSpace()
         self = try parser.value(depth: 0)
@@ -22,7 +22,7 @@ extension JSONValue {
 
     /// The value a JSON Pointer (RFC 6901) names: `""` is the whole, `/comments/0/text` a member of an
     /// element; `nil` when there is none.
-    public subscript(pointer: String) -> JSONValue? {
+    package subscript(pointer: String) -> JSONValue? {
         guard !pointer.isEmpty else { return self }
         guard pointer.hasPrefix("/") else { return nil }
         var value = self

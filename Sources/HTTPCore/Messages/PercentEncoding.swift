@@ -1,7 +1,7 @@
 /// Percent-decoding and -encoding of URL parts, working on UTF-8 bytes.
-public enum PercentEncoding {
+package enum PercentEncoding {
     /// Why a percent-encoded string could not be decoded.
-    public enum DecodingError: Error, Sendable, Equatable {
+    package enum DecodingError: Error, Sendable, Equatable {
         /// A `%` not followed by two hexadecimal digits, at this byte offset.
         case malformedEscape(offset: Int)
         /// The decoded bytes are not valid UTF-8.
@@ -9,7 +9,7 @@ public enum PercentEncoding {
     }
 
     /// Decodes `%XX` escapes, and `+` as a space when `plusAsSpace` is set (forms and queries).
-    public static func decode<Bytes: Collection<UInt8>>(
+    package static func decode<Bytes: Collection<UInt8>>(
         _ encoded: Bytes,
         plusAsSpace: Bool
     ) throws(DecodingError) -> String {
@@ -66,12 +66,12 @@ public enum PercentEncoding {
     /// Encodes a string for use as one path segment: everything but unreserved characters is escaped.
     ///
     /// `"a b/c"` becomes `"a%20b%2Fc"`.
-    public static func encodePathSegment(_ string: String) -> String {
+    package static func encodePathSegment(_ string: String) -> String {
         encode(string) { isUnreserved($0) || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }
     }
 
     /// Encodes a string as a form or query value (`application/x-www-form-urlencoded`, spaces as `%20`).
-    public static func encodeQueryValue(_ string: String) -> String {
+    package static func encodeQueryValue(_ string: String) -> String {
         encode(string, keeping: isUnreserved)
     }
 

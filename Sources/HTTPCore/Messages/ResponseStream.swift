@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// - Important: Thread-safe. `onClose` handlers run once, when the client has gone, the stream was
 ///   finished and sent, or the server stops.
-public final class ResponseStream: Sendable {
+package final class ResponseStream: Sendable {
     private struct State {
         var buffer: [UInt8] = []
         var finished = false
@@ -33,11 +33,11 @@ public final class ResponseStream: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// Queues bytes to send. Returns `false` when the stream is closed (the client has gone).
     @discardableResult
-    public func write(_ bytes: [UInt8]) -> Bool {
+    package func write(_ bytes: [UInt8]) -> Bool {
         let wake: (@Sendable () -> Void)? = state.withLock { state in
             guard !state.closed && !state.finished else { return nil }
             state.buffer += bytes
@@ -48,7 +48,7 @@ public final class ResponseStream: Sendable {
     }
 
     /// Ends the body once what was written has been sent.
-    public func finish() {
+    package func finish() {
         let wake = state.withLock { state in
             state.finished = true
             return state.wake.take()
@@ -63,13 +63,13 @@ public final class ResponseStream: Sendable {
     }
 
     /// Whether the server has stopped sending this stream.
-    public var isClosed: Bool {
+    package var isClosed: Bool {
         state.withLock { $0.closed }
     }
 
     /// Writes `bytes` every `interval` until the stream closes: for server-sent events, a comment that keeps
     /// the connection alive and lets the server notice a client that has gone.
-    public func keepAlive(every interval: Duration, writing bytes: [UInt8] = Array(": keep-alive\n\n".utf8)) {
+    package func keepAlive(every interval: Duration, writing bytes: [UInt8] = Array(": keep-alive\n\n".utf8)) {
         let task = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
@@ -81,7 +81,7 @@ public final class ResponseStream: Sendable {
     }
 
     /// Calls `handler` when the stream closes (at once if it already has).
-    public func onClose(_ handler: @escaping @Sendable () -> Void) {
+    package func onClose(_ handler: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { state in
             if state.closed { return true }
             state.closeHandlers.append(handler)

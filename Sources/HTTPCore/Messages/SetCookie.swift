@@ -4,21 +4,21 @@
 /// SetCookie(name: "viewer", value: id, httpOnly: true, sameSite: .lax).headerValue
 /// // "viewer=…; Path=/; HttpOnly; SameSite=Lax"
 /// ```
-public struct SetCookie: Sendable, Equatable {
-    public enum SameSite: String, Sendable {
+package struct SetCookie: Sendable, Equatable {
+    package enum SameSite: String, Sendable {
         case strict = "Strict"
         case lax = "Lax"
         case none = "None"
     }
 
-    public var name: String
-    public var value: String
-    public var path: String
-    public var maxAge: Int?
-    public var httpOnly: Bool
-    public var sameSite: SameSite?
+    package var name: String
+    package var value: String
+    package var path: String
+    package var maxAge: Int?
+    package var httpOnly: Bool
+    package var sameSite: SameSite?
 
-    public init(
+    package init(
         name: String,
         value: String,
         path: String = "/",
@@ -34,7 +34,7 @@ public struct SetCookie: Sendable, Equatable {
         self.sameSite = sameSite
     }
 
-    public var headerValue: String {
+    package var headerValue: String {
         var result = "\(name)=\(value); Path=\(path)"
         if let maxAge {
             result += "; Max-Age=\(maxAge)"

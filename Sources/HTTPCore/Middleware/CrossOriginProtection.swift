@@ -7,10 +7,10 @@
 /// 3. Neither header (curl, scripts, tests, older browsers on same-origin forms): allowed.
 ///
 /// Refused requests get `403 Forbidden` before any handler runs, so they change nothing.
-public struct CrossOriginProtection: HTTPMiddleware {
-    public init() {}
+package struct CrossOriginProtection: HTTPMiddleware {
+    package init() {}
 
-    public func prepare(_ request: inout HTTPRequest) -> HTTPResponse? {
+    package func prepare(_ request: inout HTTPRequest) -> HTTPResponse? {
         switch request.method {
         case .get, .head, .options: return nil
         default: break  // POST, PUT, PATCH, DELETE and anything unknown are writes.

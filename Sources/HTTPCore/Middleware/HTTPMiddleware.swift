@@ -2,7 +2,7 @@
 /// and after the handler (to adjust the response).
 ///
 /// Both steps are synchronous so they work alike for immediate and deferred handlers.
-public protocol HTTPMiddleware: Sendable {
+package protocol HTTPMiddleware: Sendable {
     /// Adjusts the request, or returns a response to answer it without routing.
     func prepare(_ request: inout HTTPRequest) -> HTTPResponse?
     /// Adjusts the response produced for `request` (including error and early responses).
@@ -10,6 +10,6 @@ public protocol HTTPMiddleware: Sendable {
 }
 
 extension HTTPMiddleware {
-    public func prepare(_ request: inout HTTPRequest) -> HTTPResponse? { nil }
-    public func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {}
+    package func prepare(_ request: inout HTTPRequest) -> HTTPResponse? { nil }
+    package func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {}
 }

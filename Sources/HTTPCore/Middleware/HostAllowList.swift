@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Allowed: `localhost`, `127.0.0.1`, `[::1]` and any extra names, each with the bound port once it is
 /// known. A request without `Host` (not from a browser) is allowed. Others get `421 Misdirected Request`.
-public final class HostAllowList: HTTPMiddleware {
+package final class HostAllowList: HTTPMiddleware {
     private let names: Set<String>
     private let boundPort = Atomic<Int>(0)
     /// `name:port` for every allowed name, once the port is known.
@@ -13,18 +13,18 @@ public final class HostAllowList: HTTPMiddleware {
     private let nameBytes: [[UInt8]]
 
     /// - Parameter extraNames: More host names or addresses to answer to (`--allow-host`).
-    public init(extraNames: [String] = []) {
+    package init(extraNames: [String] = []) {
         names = Set((["localhost", "127.0.0.1", "[::1]"] + extraNames).map { $0.lowercased() })
         nameBytes = names.map { Array($0.utf8) }
     }
 
     /// The port the server is bound to; until it is set, any port is accepted.
-    public var port: Int {
+    package var port: Int {
         get { boundPort.load(ordering: .relaxed) }
         set { boundPort.store(newValue, ordering: .relaxed) }
     }
 
-    public func prepare(_ request: inout HTTPRequest) -> HTTPResponse? {
+    package func prepare(_ request: inout HTTPRequest) -> HTTPResponse? {
         guard let host = request.headers["Host"] else { return nil }
         if isAllowed(host) { return nil }
         return .plainError(

@@ -1,15 +1,15 @@
 /// Adds the security headers: `X-Content-Type-Options: nosniff` and `Referrer-Policy: same-origin` on
 /// every response, and a strict `Content-Security-Policy` on HTML (no inline script; scripts, styles and
 /// frames from this server only; images also from `data:` and the web).
-public struct SecurityHeaders: HTTPMiddleware {
-    public static let contentSecurityPolicy =
+package struct SecurityHeaders: HTTPMiddleware {
+    package static let contentSecurityPolicy =
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http: https:; "
         + "connect-src 'self'; frame-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'; "
         + "object-src 'none'"
 
-    public init() {}
+    package init() {}
 
-    public func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {
+    package func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {
         response.headers.reserveCapacity(adding: 6)  // these three, and the viewer's cookie, Vary and Cache-Control
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"

@@ -4,10 +4,10 @@
 /// let document = OpenAPIDocument(title: "Self-Managed Preview", version: "0.1.0", routes: router.routeTable)
 /// routes.get("/openapi.json") { _ in .json(document.json) }
 /// ```
-public struct OpenAPIDocument: Sendable {
-    public let json: JSONValue
+package struct OpenAPIDocument: Sendable {
+    package let json: JSONValue
 
-    public init(title: String, version: String, description: String, routes: [RouteTableEntry]) {
+    package init(title: String, version: String, description: String, routes: [RouteTableEntry]) {
         var paths: [(String, [(String, JSONValue)])] = []
         for route in routes {
             guard let documentation = route.documentation else { continue }
@@ -32,7 +32,7 @@ public struct OpenAPIDocument: Sendable {
     }
 
     /// `/posts/:id` → `/posts/{id}`; `/public/*path` → `/public/{path}`.
-    public static func openAPIPath(_ pattern: String) -> String {
+    package static func openAPIPath(_ pattern: String) -> String {
         pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment in
             if segment.hasPrefix(":") || segment.hasPrefix("*") { return "{\(segment.dropFirst())}" }
             return String(segment)
@@ -138,12 +138,12 @@ public struct OpenAPIDocument: Sendable {
 }
 
 /// A route as the router holds it: method, pattern and its documentation.
-public struct RouteTableEntry: Sendable {
-    public var method: HTTPMethod
-    public var pattern: String
-    public var documentation: RouteDocumentation?
+package struct RouteTableEntry: Sendable {
+    package var method: HTTPMethod
+    package var pattern: String
+    package var documentation: RouteDocumentation?
 
-    public init(method: HTTPMethod, pattern: String, documentation: RouteDocumentation?) {
+    package init(method: HTTPMethod, pattern: String, documentation: RouteDocumentation?) {
         self.method = method
         self.pattern = pattern
         self.documentation = documentation

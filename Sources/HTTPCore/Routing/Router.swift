@@ -26,7 +26,7 @@ public struct Router: RouterMethods, Sendable {
     }
 
     /// Every route added so far, with its documentation, in the order added.
-    public var routeTable: [RouteTableEntry] {
+    package var routeTable: [RouteTableEntry] {
         root.routes.map { RouteTableEntry(method: $0.method, pattern: $0.pattern, documentation: $0.documentation) }
     }
 
@@ -39,12 +39,12 @@ public struct Router: RouterMethods, Sendable {
     }
 
     /// Adds middleware; `prepare` runs in the order added, `finish` in reverse.
-    public mutating func add(middleware: some HTTPMiddleware) {
+    package mutating func add(middleware: some HTTPMiddleware) {
         self.middleware.append(middleware)
     }
 
     /// Builds the immutable responder for the routes added so far.
-    public func buildResponder() -> RouterResponder {
+    package func buildResponder() -> RouterResponder {
         var tree = RouteNode()
         for route in root.routes {
             tree.insert(route)

@@ -17,9 +17,9 @@ import Synchronization
 ///
 /// - Important: Thread-safe. `start` begins reading the channel on a Dispatch thread; when the supervisor
 ///   goes away the server stops itself with `SIGTERM`, as the supervisor would have.
-public final class DevSession: Sendable {
+package final class DevSession: Sendable {
     /// The build this server runs; pages carry it, and a page of another build reloads.
-    public let build: String
+    package let build: String
     let channel: DevChannel
 
     private struct State {
@@ -33,7 +33,7 @@ public final class DevSession: Sendable {
     /// How long a page's `EventSource` waits before reconnecting, in milliseconds.
     static let reconnectMilliseconds = 300
 
-    public init(channelDescriptor: Int32, build: String) {
+    package init(channelDescriptor: Int32, build: String) {
         self.channel = DevChannel(descriptor: channelDescriptor)
         self.build = build
     }
@@ -42,7 +42,7 @@ public final class DevSession: Sendable {
     ///
     /// - Parameter supervisorGone: Runs when the channel closes. By default the server stops itself with
     ///   `SIGTERM`: nobody else would stop it now.
-    public func start(supervisorGone: @escaping @Sendable () -> Void = { kill(getpid(), SIGTERM) }) {
+    package func start(supervisorGone: @escaping @Sendable () -> Void = { kill(getpid(), SIGTERM) }) {
         channel.send(.ready)
         DispatchQueue(label: "DevSession.channel").async { [self] in
             while let message = channel.receive() {
@@ -53,7 +53,7 @@ public final class DevSession: Sendable {
     }
 
     /// Tells the supervisor the settings to start the next server with.
-    public func stopping(settings: SimulationSettings) {
+    package func stopping(settings: SimulationSettings) {
         channel.send(.simulation(arguments: settings.commandLineArguments))
     }
 

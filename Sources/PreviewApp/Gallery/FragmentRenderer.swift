@@ -2,11 +2,11 @@ import Components
 import HTTPCore
 
 /// Renders a component's fragment without a server, for `preview-server render`.
-public enum FragmentRenderer {
+package enum FragmentRenderer {
     /// The same bytes as `GET /components/{component}/fragment?…` with these parameters.
     ///
     /// - Throws: `UsageError` naming the unknown component or the bad parameter.
-    public static func render(
+    package static func render(
         component: String, parameters: [(name: String, value: String)], catalog: ComponentCatalog
     ) throws(UsageError) -> [UInt8] {
         do {

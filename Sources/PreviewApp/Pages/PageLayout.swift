@@ -10,22 +10,22 @@ import HTML
 /// PageLayout(title: "Feed", section: .page("/feed"), settings: settings, navigation: registry.navigation)
 ///     .render { html in html.element(.h1, text: "Feed") }
 /// ```
-public struct PageLayout: Sendable {
+package struct PageLayout: Sendable {
     /// Which link of the navigation is the current page.
-    public enum Section: Hashable, Sendable {
+    package enum Section: Hashable, Sendable {
         case gallery, events
         /// A module's page, by its path.
         case page(String)
         case none
     }
 
-    public var title: String
-    public var section: Section
-    public var settings: SimulationSettings
+    package var title: String
+    package var section: Section
+    package var settings: SimulationSettings
     /// The modules' pages the header links to, between the gallery and the event log.
-    public var navigation: [PageLink]
+    package var navigation: [PageLink]
 
-    public init(title: String, section: Section, settings: SimulationSettings, navigation: [PageLink]) {
+    package init(title: String, section: Section, settings: SimulationSettings, navigation: [PageLink]) {
         self.title = title
         self.section = section
         self.settings = settings
@@ -33,7 +33,7 @@ public struct PageLayout: Sendable {
     }
 
     /// The page: the chrome around what `content` writes into `<main>`.
-    public func render(_ content: (inout HTMLBuffer) -> Void) -> [UInt8] {
+    package func render(_ content: (inout HTMLBuffer) -> Void) -> [UInt8] {
         let key = ChromeKey(title: title, section: section, settings: settings, navigation: navigation)
         let chrome = Self.chrome.value(for: key) {
             HTMLFrame { html in renderChrome(into: &html) { html in html.render(HTMLFrame.hole) } }

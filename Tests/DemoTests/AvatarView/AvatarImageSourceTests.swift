@@ -1,58 +1,22 @@
-import Components
+import Demo
 import Testing
 
+/// The avatar shows an allowed URL as it is and the placeholder for anything else (which URLs are allowed
+/// is `ImageURL`'s, tested in ImageURLTests).
 @Suite struct AvatarImageSourceTests {
-    @Test(arguments: [
-        "http://cdn.example/a.png",
-        "https://cdn.example/a.png",
-        "HTTPS://cdn.example/a.png",
-        "hTtP://cdn.example/a.png",
-        "https://x",
-        "https://例え.jp/a.png",
-        "/public/x.svg",
-        "/",
-        "data:image/png;base64,AAA",
-        "DATA:IMAGE/GIF;base64,R0lG",
-    ])
-    func allowed(_ url: String) {
+    @Test(arguments: ["https://cdn.example/a.png", "/public/x.svg", "data:image/png;base64,AAA"])
+    func anAllowedURLIsShownAsItIs(_ url: String) {
         #expect(AvatarImageSource.isAllowed(url))
         #expect(AvatarImageSource.resolve(url) == url)
     }
 
-    @Test(arguments: [
-        "",
-        "javascript:alert(1)",
-        "JAVASCRIPT:alert(1)",
-        "vbscript:x",
-        "data:text/html,<script>",
-        "data:image",
-        "//evil.example/a.png",
-        "a.png",
-        "./a.png",
-        "ftp://cdn.example/a.png",
-        "https:cdn.example/a.png",
-        "https://",
-        "http://",
-        "https://cdn.example/a b.png",
-        " https://cdn.example/a.png",
-        "https://cdn.example/a.png\n",
-        "/public/a\tb.svg",
-        "/public/a\u{7F}.svg",
-        "/\\evil.example/a.png",
-        "https://cdn.example\\@evil.example/a.png",
-    ])
-    func refused(_ url: String) {
+    @Test(arguments: ["", "javascript:alert(1)", "//evil.example/a.png", "https://cdn.example/a b.png"])
+    func anyOtherShowsThePlaceholder(_ url: String) {
         #expect(!AvatarImageSource.isAllowed(url))
         #expect(AvatarImageSource.resolve(url) == AvatarImageSource.placeholder)
     }
 
     @Test func nilResolvesToThePlaceholder() {
         #expect(AvatarImageSource.resolve(nil) == "/public/avatar-placeholder.svg")
-    }
-
-    @Test func lengthIsBoundedAt8192Bytes() {
-        let longest = "/" + String(repeating: "a", count: 8191)
-        #expect(AvatarImageSource.isAllowed(longest))
-        #expect(!AvatarImageSource.isAllowed(longest + "a"))
     }
 }

@@ -18,7 +18,7 @@ import Synchronization
 ///
 /// - Important: Thread-safe. After `stop`, jobs still arriving go to the global concurrent executor,
 ///   so no task is ever stranded.
-public final class HandlerPool: TaskExecutor, @unchecked Sendable {
+package final class HandlerPool: TaskExecutor, @unchecked Sendable {
     // @unchecked: `available` is a semaphore at a fixed address, used only through `sem_*`, which are
     // thread-safe; `threads` is written once in `init` and read once in `stop`, under `state`'s lock.
 
@@ -47,11 +47,11 @@ public final class HandlerPool: TaskExecutor, @unchecked Sendable {
     private let state = Mutex(State())
     /// Counts jobs queued (and, at the end, the wake-ups that tell the threads to finish).
     private let available: UnsafeMutablePointer<sem_t>
-    public let threadCount: Int
+    package let threadCount: Int
 
     /// Starts `threads` threads named `name-0`, `name-1`, … (as `top -H` and `/proc` show them), and
     /// returns once they are running.
-    public init(threads: Int, name: String) {
+    package init(threads: Int, name: String) {
         threadCount = max(1, threads)
         available = .allocate(capacity: 1)
         sem_init(available, 0, 0)
@@ -66,7 +66,7 @@ public final class HandlerPool: TaskExecutor, @unchecked Sendable {
         state.withLock { $0.threads = started }
     }
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let accepted = state.withLock { state in
             guard !state.isStopped else { return false }
@@ -81,7 +81,7 @@ public final class HandlerPool: TaskExecutor, @unchecked Sendable {
     }
 
     /// Runs the jobs already queued, then ends and joins the threads. Later calls do nothing.
-    public func stop() {
+    package func stop() {
         let threads = state.withLock { state -> [pthread_t] in
             guard !state.isStopped else { return [] }
             state.isStopped = true

@@ -4,15 +4,15 @@
 
 /// A bound, listening TCP socket, made before libmicrohttpd starts so that a busy port gives a precise error,
 /// or one inherited from a parent process (the dev supervisor keeps one socket across servers).
-public struct ListeningSocket: Sendable {
-    public let descriptor: Int32
-    public let port: Int
-    public let isIPv6: Bool
+package struct ListeningSocket: Sendable {
+    package let descriptor: Int32
+    package let port: Int
+    package let isIPv6: Bool
 
     /// Binds `host:port` and listens.
     ///
     /// - Throws: `ServerError` with a one-line message (for example "address already in use").
-    public init(host: String, port: Int, backlog: Int32 = 1024) throws(ServerError) {
+    package init(host: String, port: Int, backlog: Int32 = 1024) throws(ServerError) {
         guard (0...65535).contains(port) else {
             throw ServerError("port \(port) is out of range (0-65535)")
         }
@@ -52,7 +52,7 @@ public struct ListeningSocket: Sendable {
     /// Takes over `descriptor`, which must be a listening TCP socket (inherited from a parent process).
     ///
     /// - Throws: `ServerError` when it is not one.
-    public init(inheriting descriptor: Int32) throws(ServerError) {
+    package init(inheriting descriptor: Int32) throws(ServerError) {
         var listening: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) == 0, listening != 0 else {

@@ -6,13 +6,13 @@ extension HTTPServer {
     /// Blocks `SIGINT` and `SIGTERM` in the calling thread and in every thread it starts afterwards.
     ///
     /// - Important: Call first thing in `main`, before libmicrohttpd or the Swift runtime start threads.
-    public static func blockTerminationSignals() {
+    package static func blockTerminationSignals() {
         var signals = terminationSignals()
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
     /// Waits until `SIGINT` or `SIGTERM` arrives and returns its number.
-    public static func waitForTerminationSignal() -> Int32 {
+    package static func waitForTerminationSignal() -> Int32 {
         var signals = terminationSignals()
         var received: Int32 = 0
         while sigwait(&signals, &received) != 0 {}

@@ -20,10 +20,10 @@ import Synchronization
 /// - Important: Call `HTTPServer.blockTerminationSignals()` before creating the server (and before any
 ///   other thread starts) when you intend to wait for `SIGINT`/`SIGTERM`, so that the signals reach the
 ///   waiting thread instead of one of libmicrohttpd's.
-public final class HTTPServer: Sendable {
-    public let configuration: ServerConfiguration
+package final class HTTPServer: Sendable {
+    package let configuration: ServerConfiguration
     /// The port actually bound (useful when the configuration asked for port 0).
-    public let port: Int
+    package let port: Int
     let responder: any HTTPResponder
     /// The daemons, one per thread. Set once in `init`, emptied by `shutdown` once they are stopped.
     private let daemons: Mutex<[DaemonThread]>
@@ -62,7 +62,7 @@ public final class HTTPServer: Sendable {
     let admission: ConnectionAdmission
     private let listeningDescriptor: Int32
 
-    public init(configuration: ServerConfiguration, responder: some HTTPResponder) throws(ServerError) {
+    package init(configuration: ServerConfiguration, responder: some HTTPResponder) throws(ServerError) {
         self.configuration = configuration
         self.responder = responder
         let socket =
@@ -151,7 +151,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// `http://HOST:PORT`, with IPv6 hosts in brackets.
-    public var url: String {
+    package var url: String {
         let host = isIPv6 ? "[\(configuration.host)]" : configuration.host
         return "http://\(host):\(port)"
     }
@@ -162,19 +162,19 @@ public final class HTTPServer: Sendable {
     }
 
     /// The number of connections currently open.
-    public var openConnections: Int {
+    package var openConnections: Int {
         daemons.withLock { daemons in daemons.reduce(0) { $0 + $1.connectionCount } }
     }
 
     /// Responses held for reuse for requests that may come again byte for byte, and requests answered with
     /// one (see `HTTPResponse.reusableWhile`, `ReuseForSameRequest`).
-    public var reusedForSameRequest: (kept: Int, served: Int) {
+    package var reusedForSameRequest: (kept: Int, served: Int) {
         sameRequest?.statistics ?? (0, 0)
     }
 
     /// Responses without a body held for reuse for their status and headers, and answers sent with one
     /// made before (see `ReuseForSameHeaders`).
-    public var reusedForSameHeaders: (kept: Int, served: Int) {
+    package var reusedForSameHeaders: (kept: Int, served: Int) {
         sameHeaders?.statistics ?? (0, 0)
     }
 
@@ -184,7 +184,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Deferred handlers running right now (their connections suspended).
-    public var pendingRequestCount: Int {
+    package var pendingRequestCount: Int {
         pendingRequests.load(ordering: .relaxed)
     }
 
@@ -204,7 +204,7 @@ public final class HTTPServer: Sendable {
     /// - Important: It blocks until then. Deferred handlers run on the server's own handler threads, but
     ///   what they await may need the cooperative pool: from `async` code call it off that pool (on a
     ///   thread of its own), or it may wait out the grace period for work it is holding up.
-    public func shutdown(gracePeriod: Duration = .seconds(10)) {
+    package func shutdown(gracePeriod: Duration = .seconds(10)) {
         let deadline = ContinuousClock.now + gracePeriod
         let isFirst = lifecycle.withLock { state -> Bool? in
             switch state {

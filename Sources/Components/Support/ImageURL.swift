@@ -1,18 +1,9 @@
-/// Decides which image URLs an avatar may show.
-///
-/// Allowed: `http:` and `https:` URLs, root-relative paths (`/public/…`, not `//host`), and
-/// `data:image/…`. Anything else (`javascript:`, `vbscript:`, `data:text/html`, relative paths,
-/// URLs with spaces or control characters) is never emitted: the placeholder is shown instead.
-public enum AvatarImageSource {
-    /// The image shown when there is no acceptable URL.
-    public static let placeholder = "/public/avatar-placeholder.svg"
-
-    /// `url` if it is allowed, otherwise the placeholder.
-    public static func resolve(_ url: String?) -> String {
-        guard let url, isAllowed(url) else { return placeholder }
-        return url
-    }
-
+/// Which image URLs a component may show: `http:` and `https:` URLs, root-relative paths (`/public/…`,
+/// not `//host`), and `data:image/…`. Anything else (`javascript:`, `vbscript:`, `data:text/html`, relative
+/// paths, URLs with spaces or control characters) is refused. The gallery checks an `.imageURL` preview
+/// parameter with it; a component shows a placeholder instead of a refused URL.
+public enum ImageURL {
+    /// Whether `url` may be shown as an image: see the type's rules; at most 8 KiB.
     public static func isAllowed(_ url: String) -> Bool {
         var url = url
         return url.withUTF8 { bytes in
