@@ -75,7 +75,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
 
     /// The value for `key`, made by `make` (outside the lock) and kept when it is not there yet.
     @inlinable
-    package func value<Failure: Error>(for key: Key, make: () throws(Failure) -> Value) throws(Failure) -> Value {
+    public func value<Failure: Error>(for key: Key, make: () throws(Failure) -> Value) throws(Failure) -> Value {
         if let value = lookUp(key) {
             return value
         }

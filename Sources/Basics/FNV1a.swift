@@ -9,7 +9,7 @@
 /// ```
 package struct FNV1a: Sendable {
     /// The hash of what was combined so far (of nothing, the offset basis).
-    package var value: UInt64 { state }
+    public var value: UInt64 { state }
 
     // Inlinable, so that a caller's loop over its bytes is specialized for them (the generic loop took
     // about 200 instructions a byte).

@@ -13,12 +13,12 @@ import HTTPCore
 /// try app.serve()                                              // or for real
 /// ```
 public final class Application: Sendable {
-    public let options: PreviewOptions
+    package let options: PreviewOptions
     /// What every module was built with: the event log, the service, the registry.
-    public let context: ComponentContext
+    package let context: ComponentContext
     /// The registered modules, in registration order.
-    public let modules: [any ComponentModule]
-    public let catalog: ComponentCatalog
+    package let modules: [any ComponentModule]
+    package let catalog: ComponentCatalog
     /// The simulated network behind every change (a tap, a send).
     package var service: SimulatedService { context.simulation }
     public var events: TapEventLog { context.events }
@@ -200,7 +200,7 @@ public final class Application: Sendable {
     ]
 
     /// The module's state registered under `name` (`like`), if any.
-    public func state(named name: String) -> (any ComponentState)? {
+    package func state(named name: String) -> (any ComponentState)? {
         modules.first { $0.preview?.name == name }?.state
     }
 

@@ -86,8 +86,9 @@ extension PreviewOptions {
     /// Parses `arguments` (without the program name). `--flag value` and `--flag=value` both work.
     ///
     /// - Parameter environmentPort: The `PORT` environment variable, used unless `--port` is given.
-    package static func parse(_ arguments: [String], environmentPort: String? = nil) throws(UsageError) -> PreviewCommand
-    {
+    package static func parse(
+        _ arguments: [String], environmentPort: String? = nil
+    ) throws(UsageError) -> PreviewCommand {
         if arguments == ["variant-calls"] {
             return .variantCalls
         }

@@ -11,18 +11,18 @@ public struct PreviewOptions: Sendable {
     public var simulation = SimulationSettings()
     /// The folder served under `/public`: the kit's own `Public/` (its stylesheet, script and images),
     /// wherever the server runs from, a package of your own included.
-    public var publicFolder = PreviewOptions.kitPublicFolder
+    package var publicFolder = PreviewOptions.kitPublicFolder
     /// How many handled taps the event log keeps.
-    public var eventCapacity = 500
+    package var eventCapacity = 500
     /// How many one-time messages (a failed tap's error for the page it returns to) wait, and how long.
-    public var flashLimits = FlashLimits()
+    package var flashLimits = FlashLimits()
     /// Host names answered besides localhost, 127.0.0.1 and [::1] (`--allow-host`).
-    public var allowedHosts: [String] = []
+    package var allowedHosts: [String] = []
     /// Where committed likes and follows are kept across restarts (`--state`); in memory only when `nil`.
-    public var stateFile: String?
+    package var stateFile: String?
     /// Whether rendered pages and fragments are kept and served again while what they were rendered from
     /// is unchanged (`--render-cache off` renders every request: for benchmarks of the render path).
-    public var renderCache = true
+    package var renderCache = true
     /// Set when the dev supervisor runs the server (`--dev-channel-fd`, `--dev-build`).
     package var dev: DevConnection?
 
@@ -30,7 +30,7 @@ public struct PreviewOptions: Sendable {
 
     /// The kit checkout's `Public/` folder, found from this file's place in it; `Public` (from the working
     /// folder) when the sources are not where they were built.
-    public static let kitPublicFolder: String = {
+    package static let kitPublicFolder: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
         if let sources = parts.lastIndex(of: "Sources") {
             parts.removeSubrange(sources...)
@@ -47,11 +47,11 @@ public struct PreviewOptions: Sendable {
 /// How a server started by the dev supervisor (`preview-dev`) talks to it.
 package struct DevConnection: Sendable, Equatable {
     /// The inherited end of the supervisor's channel.
-    public var channelDescriptor: Int32
+    package var channelDescriptor: Int32
     /// The build this server runs, as the supervisor names it.
-    public var build: String
+    package var build: String
 
-    public init(channelDescriptor: Int32, build: String) {
+    package init(channelDescriptor: Int32, build: String) {
         self.channelDescriptor = channelDescriptor
         self.build = build
     }

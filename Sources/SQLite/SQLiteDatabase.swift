@@ -13,7 +13,7 @@ import Synchronization
 /// try database.rows("SELECT target, viewer FROM members") { row in print(row.text(0)) }
 /// ```
 package final class SQLiteDatabase: Sendable {
-    package let path: String
+    public let path: String
     private let connection: Mutex<SQLiteConnection?>
 
     /// Opens (or, unless `readOnly`, creates) the database at `path`.
@@ -50,7 +50,8 @@ package final class SQLiteDatabase: Sendable {
     }
 
     /// Runs one query, calling `each` for every row of its answer.
-    package func rows(_ sql: String, _ values: [SQLiteValue] = [], _ each: (borrowing SQLiteRow) throws -> Void) throws {
+    package func rows(_ sql: String, _ values: [SQLiteValue] = [], _ each: (borrowing SQLiteRow) throws -> Void) throws
+    {
         try using { try $0.run(sql, values, each) }
     }
 

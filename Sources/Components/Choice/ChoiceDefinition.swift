@@ -19,11 +19,11 @@ public struct ChoiceDefinition: Sendable {
     /// The choice on the kit's generic kind.
     public let kind: SelfManagedDefinition<Choices>
     /// The field holding the option chosen: `stars`.
-    public let field: String
+    package let field: String
     /// The options a viewer chooses among, in order.
-    public let options: [String]
+    package let options: [String]
     /// The field's value that takes the viewer's choice back: `0` for a rating.
-    public let none: String
+    package let none: String
 
     /// - Parameters:
     ///   - action: The action's name in its route, `POST /components/{name}/{action}`.

@@ -33,15 +33,15 @@ public struct Choices: SelfManagedModel {
         }
 
         /// Every choice made.
-        public var total: Int { counts.reduce(0) { $0 + $1.count } }
+        package var total: Int { counts.reduce(0) { $0 + $1.count } }
 
         /// How many chose `option`.
-        public func count(of option: String) -> Int {
+        package func count(of option: String) -> Int {
             counts.first { $0.option == option }?.count ?? 0
         }
 
         /// The same target after the viewer chooses `option` (`nil`: takes their choice back).
-        public func choosing(_ option: String?) -> Shown {
+        package func choosing(_ option: String?) -> Shown {
             var next = self
             for index in next.counts.indices {
                 if next.counts[index].option == chosen { next.counts[index].count -= 1 }
@@ -70,7 +70,7 @@ public struct Choices: SelfManagedModel {
     public typealias Flash = String
 
     /// The options there are, in order.
-    public let options: [String]
+    package let options: [String]
     private let base: [String: [Count]]
     private var counts: [String: [Count]]
     private var chosen: [String: [Viewer: String]] = [:]
@@ -79,7 +79,7 @@ public struct Choices: SelfManagedModel {
     ///   - options: The options a viewer chooses among.
     ///   - base: For each target (the targets that exist), how many people other than the app's viewers
     ///     chose each option; options it leaves out have none, options not declared are ignored.
-    public init(options: [String], base: [String: [String: Int]]) {
+    package init(options: [String], base: [String: [String: Int]]) {
         self.options = options
         self.base = base.mapValues { given in options.map { Count($0, max(0, given[$0] ?? 0)) } }
         self.counts = self.base

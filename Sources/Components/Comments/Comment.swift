@@ -4,10 +4,10 @@ import HTTPCore
 /// One comment in a thread: who wrote it, what, and when.
 public struct Comment: Sendable, Hashable {
     /// Unique among one component's comments: the base data's are numbered first, in order.
-    public var id: Int
-    public var author: Viewer
+    package var id: Int
+    package var author: Viewer
     public var text: String
-    public var at: Timestamp
+    package var at: Timestamp
 
     public init(id: Int, author: Viewer, text: String, at: Timestamp) {
         self.id = id
@@ -17,7 +17,7 @@ public struct Comment: Sendable, Hashable {
     }
 
     /// As the state endpoint answers it: `{"id": 4, "author": "v…", "text": "…", "at": "2026-…Z"}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("id", .int(id)), ("author", .string(author.id)), ("text", .string(text)), ("at", .string(at.iso8601)),
         ])
@@ -26,11 +26,11 @@ public struct Comment: Sendable, Hashable {
 
 /// A comment a viewer sent, as the state database keeps it: the comment and the key that sent it (so
 /// that a repeat after a restart still stores no second comment).
-public struct StoredComment: Sendable, Hashable {
-    public var comment: Comment
-    public var key: String
+package struct StoredComment: Sendable, Hashable {
+    package var comment: Comment
+    package var key: String
 
-    public init(comment: Comment, key: String) {
+    package init(comment: Comment, key: String) {
         self.comment = comment
         self.key = key
     }
@@ -39,7 +39,7 @@ public struct StoredComment: Sendable, Hashable {
 extension StoredComment {
     /// The comment as an entry of its thread in the state database: its id, and
     /// `{"viewer": "v…", "key": "…", "text": "…", "at": 1796029200000}` (milliseconds since 1970).
-    public var entry: (key: String, value: JSONValue) {
+    package var entry: (key: String, value: JSONValue) {
         (
             String(comment.id),
             .object([
@@ -50,7 +50,7 @@ extension StoredComment {
     }
 
     /// The comment an entry holds, or `nil` when it is not one (`entry`'s encoding).
-    public init?(key: String, value: JSONValue) {
+    package init?(key: String, value: JSONValue) {
         guard let id = Int(key), case .string(let viewer)? = value["/viewer"], let author = Viewer(id: viewer),
             case .string(let sentKey)? = value["/key"], case .string(let text)? = value["/text"],
             case .int(let at)? = value["/at"]
@@ -61,7 +61,7 @@ extension StoredComment {
     }
 
     /// Threads of stored comments as the state database keeps them.
-    public static func stored(_ threads: [String: [StoredComment]]) -> StoredState {
+    package static func stored(_ threads: [String: [StoredComment]]) -> StoredState {
         StoredState(
             entries: threads.mapValues { comments in
                 Dictionary(comments.map(\.entry), uniquingKeysWith: { _, later in later })
@@ -70,7 +70,7 @@ extension StoredComment {
 
     /// The threads of stored comments in what the state database kept, oldest first; an entry that is not
     /// a comment is skipped.
-    public static func threads(in stored: StoredState) -> [String: [StoredComment]] {
+    package static func threads(in stored: StoredState) -> [String: [StoredComment]] {
         var threads: [String: [StoredComment]] = [:]
         stored.forEachTarget { target, entries in
             threads[target] = entries.compactMap { entry in

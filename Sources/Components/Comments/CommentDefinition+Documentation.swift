@@ -2,7 +2,7 @@ import HTTPCore
 
 extension CommentDefinition {
     /// The OpenAPI description of the send route: what every comment box answers, in its own words.
-    public var documentation: RouteDocumentation {
+    package var documentation: RouteDocumentation {
         let announce = RouteDocumentation.announceHeader(example: sentAnnouncement)
         return RouteDocumentation(
             summary,

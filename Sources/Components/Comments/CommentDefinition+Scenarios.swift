@@ -4,7 +4,7 @@ extension CommentDefinition {
     /// The scenarios every comment box gets, on `target`, as a fresh viewer (whose comments are found by
     /// author and text, whatever else the thread holds): a send commits; a failure keeps the text; invalid
     /// text is a `422` that keeps it; a repeated key stores one comment.
-    public func scenarios(target: String, returnPath: String) -> [Scenario] {
+    package func scenarios(target: String, returnPath: String) -> [Scenario] {
         let state = ScenarioRequest.get("/components/\(name)/state/\(target)")
         let newestEvent = ScenarioRequest.get(
             "/events?viewer={viewer}&component=\(title)",

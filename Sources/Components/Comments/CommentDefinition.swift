@@ -29,23 +29,23 @@ public struct CommentDefinition: Sendable {
         }
     }
     /// The type's name in the event log: `CommentBox`.
-    public var title: String { didSet { declare() } }
-    public var target: TapTarget { didSet { declare() } }
+    package var title: String { didSet { declare() } }
+    package var target: TapTarget { didSet { declare() } }
     /// The service's name in prose (`comment`): the catalogue name unless said otherwise.
-    public var service: String { didSet { declare() } }
+    package var service: String { didSet { declare() } }
     /// One line for the docs: what a send does.
-    public var summary: String { didSet { declare() } }
+    package var summary: String { didSet { declare() } }
     /// What the box shows, and announces, after a send the service could not save (the text is kept).
-    public var failureMessage: String { didSet { declare() } }
+    package var failureMessage: String { didSet { declare() } }
     /// What is announced when a send committed.
-    public var sentAnnouncement: String { didSet { declare() } }
+    package var sentAnnouncement: String { didSet { declare() } }
     /// The most characters a comment has, as Swift counts `Character`s.
-    public var maximumLength: Int { didSet { declare() } }
+    package var maximumLength: Int { didSet { declare() } }
     /// The most comments a thread keeps; past it a send is `409`.
-    public var capacity: Int { didSet { declare() } }
-    public var returnPath: ReturnPath { didSet { declare() } }
+    package var capacity: Int { didSet { declare() } }
+    package var returnPath: ReturnPath { didSet { declare() } }
     /// The box for `target` showing `shown`; a send without script comes back to `returnTo`.
-    public var render:
+    package var render:
         @Sendable (_ target: String, _ shown: CommentStore.Presentation, _ returnTo: String?) -> any HTMLComponent
     {
         didSet { declare() }
@@ -166,10 +166,10 @@ public struct CommentDefinition: Sendable {
     /// The form field holding the text (the composer's `<textarea name="text">`).
     public static let textField = "text"
     /// The form field holding the idempotency key.
-    public static let keyField = "key"
+    package static let keyField = "key"
 
     /// `/components/{name}/send`.
-    public private(set) var sendPath: String
+    package private(set) var sendPath: String
 
     static func sendPath(_ name: String) -> String {
         "/components/" + name + "/send"

@@ -2,12 +2,12 @@ import Basics
 
 /// What a send asks for: the text, as checked, and the idempotency key the composer carried.
 public struct CommentDraft: Sendable, Hashable {
-    public var text: String
-    public var key: String
+    package var text: String
+    package var key: String
     /// When it arrived: the comment's time if it commits.
-    public var at: Timestamp
+    package var at: Timestamp
 
-    public init(text: String, key: String, at: Timestamp = .now()) {
+    package init(text: String, key: String, at: Timestamp = .now()) {
         self.text = text
         self.key = key
         self.at = at
@@ -17,7 +17,7 @@ public struct CommentDraft: Sendable, Hashable {
     public static let defaultMaximumLength = 500
 
     /// The text of a form field as a comment keeps it: line breaks as `\n` (a browser sends `\r\n`).
-    public static func normalized(_ text: String) -> String {
+    package static func normalized(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "\r")) else { return text }
         return text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
     }
@@ -25,7 +25,7 @@ public struct CommentDraft: Sendable, Hashable {
     /// Why `text` cannot be sent, in words for the person who typed it; `nil` when it can. Refused: empty
     /// once trimmed, longer than `maximumLength` characters, or holding a control character other than
     /// a line break or a tab.
-    public static func problem(with text: String, maximumLength: Int = defaultMaximumLength) -> String? {
+    package static func problem(with text: String, maximumLength: Int = defaultMaximumLength) -> String? {
         if text.allSatisfy(\.isWhitespace) {
             return "Write something before sending: the comment is empty."
         }
@@ -41,7 +41,7 @@ public struct CommentDraft: Sendable, Hashable {
 
     /// `text` with every refused control character shown as U+FFFD: a draft that was refused for one is
     /// shown back without it reaching markup.
-    public static func displayable(_ text: String) -> String {
+    package static func displayable(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isRefusedControl) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -60,7 +60,7 @@ public struct CommentDraft: Sendable, Hashable {
     }
 
     /// Whether `key` is an idempotency key: 8–64 characters of `A–Z a–z 0–9 - _`.
-    public static func isValidKey(_ key: String) -> Bool {
+    package static func isValidKey(_ key: String) -> Bool {
         (8...64).contains(key.utf8.count)
             && key.utf8.allSatisfy { byte in
                 switch byte {

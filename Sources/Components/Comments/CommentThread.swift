@@ -9,7 +9,7 @@ public struct CommentThread: Sendable, Hashable {
     public var sending: Comment?
     /// How many of `comments` the viewer wrote: their composer's key follows from it, so that it is new
     /// after each comment of theirs commits and the same until then.
-    public var sentByViewer: Int
+    package var sentByViewer: Int
 
     public init(comments: [Comment], sending: Comment? = nil, sentByViewer: Int = 0) {
         self.comments = comments
@@ -20,7 +20,7 @@ public struct CommentThread: Sendable, Hashable {
 
 extension CommentThread {
     /// A thread of `count` comments as an event shows it: `3 comments` and `{"count": 3}`.
-    public static func eventState(count: Int) -> EventState {
+    package static func eventState(count: Int) -> EventState {
         EventState(text: CompactCount.grouped(count) + " comments", json: .object([("count", .int(count))]))
     }
 }

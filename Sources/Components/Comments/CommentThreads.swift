@@ -24,7 +24,7 @@ public struct CommentThreads: Sendable {
     /// - Parameters:
     ///   - base: Each target's comments from the base data (the targets that exist), numbered here.
     ///   - capacity: The most comments a thread holds; a send to a full one is refused.
-    public init(base: [String: [Comment]], capacity: Int = CommentThreads.defaultCapacity) {
+    package init(base: [String: [Comment]], capacity: Int = CommentThreads.defaultCapacity) {
         self.base = base
         self.threads = base
         self.capacity = max(0, capacity)
@@ -97,10 +97,10 @@ extension CommentThreads: SelfManagedModel {
         public var key: String
         /// Where the client fills in the text being sent, from the form's field (`data-fill`): set on
         /// the optimistic state, whose comment the server renders before it knows the text.
-        public var fillsSendingText: Bool
+        package var fillsSendingText: Bool
         /// The field takes focus when shown (`autofocus`): in the answer to a send that was not kept, and
         /// the page after one, so that the person can fix it or try again at once.
-        public var focusesField: Bool
+        package var focusesField: Bool
 
         public init(
             thread: CommentThread, busy: Bool = false, draft: String = "", error: String? = nil,
@@ -119,7 +119,7 @@ extension CommentThreads: SelfManagedModel {
         /// What a send shows at once: the comment at the end of the thread (its text filled in by the
         /// client from the field), the composer emptied and read-only, the button disabled. It is the same
         /// for every viewer, so that a page kept for every new viewer may carry it.
-        public var optimisticNext: Presentation {
+        package var optimisticNext: Presentation {
             var next = self
             next.thread.sending = Comment(id: 0, author: .anonymous, text: "", at: Timestamp(millisecondsSince1970: 0))
             next.busy = true
@@ -157,7 +157,7 @@ extension CommentThreads: SelfManagedModel {
     /// every render until one more of theirs commits (so a kept page and a fresh one agree, and a retry
     /// of a failed send reuses it), then new. Keys are the viewer's own (a key sent by one viewer says
     /// nothing of another's), so two viewers may be given the same one.
-    public static func key(target: String, sent: Int) -> String {
+    package static func key(target: String, sent: Int) -> String {
         var hash = FNV1a(target.utf8)
         hash.combine(word: UInt64(truncatingIfNeeded: sent))
         let digits = String(hash.value, radix: 16)

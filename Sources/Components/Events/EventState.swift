@@ -27,10 +27,10 @@ public struct EventState: Sendable, Equatable {
     }
 
     /// What the event log shows: `liked, 1,234`.
-    public var text: String { described.text }
+    package var text: String { described.text }
 
     /// What `/events` and `/events/stream` send: `{"liked": true, "count": 1234}`.
-    public var json: JSONValue { described.json }
+    package var json: JSONValue { described.json }
 
     private var described: (text: String, json: JSONValue) {
         switch storage {

@@ -38,7 +38,7 @@ public struct TapEvent: Sendable, Equatable {
     public var latencyMilliseconds: Int
     public var location: String?
 
-    public init(
+    package init(
         sequence: Int = 0,
         time: Timestamp = .now(),
         component: String,
@@ -77,7 +77,7 @@ extension TapEvent {
     }
 
     /// The event as JSON, as `/events` and `/events/stream` send it.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var fields: [(String, JSONValue)] = [
             ("sequence", .int(sequence)),
             ("time", .string(time.iso8601)),
@@ -100,7 +100,7 @@ extension TapEvent {
     }
 
     /// A state as the event log shows it: its text, or "–" for none.
-    public static func text(of state: EventState?) -> String {
+    package static func text(of state: EventState?) -> String {
         state?.text ?? "–"
     }
 }

@@ -5,14 +5,14 @@ import HTTPCore
 public struct ActionField: Sendable {
     public var name: String
     /// Its schema in the OpenAPI description.
-    public var schema: Schema
-    public var required: Bool
+    package var schema: Schema
+    package var required: Bool
     /// What it holds, in a sentence: `The stars given, 1 to 5; 0 clears the rating.`
-    public var description: String
+    package var description: String
     /// A value that works against the demo data.
-    public var example: String?
+    package var example: String?
 
-    public init(_ name: String, _ schema: Schema, required: Bool = true, _ description: String, example: String? = nil)
+    package init(_ name: String, _ schema: Schema, required: Bool = true, _ description: String, example: String? = nil)
     {
         self.name = name
         self.schema = schema

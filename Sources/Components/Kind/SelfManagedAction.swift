@@ -29,24 +29,24 @@ public struct SelfManagedAction<Model: SelfManagedModel>: Sendable {
     /// The fields it takes besides the target's and `return_to`.
     public var fields: [ActionField]
     /// Whether it acts on a target named by the definition's target field (else on the target `""`).
-    public var needsTarget: Bool
+    package var needsTarget: Bool
     /// Fields whose text the action checks itself, control characters included (a comment's text, which
     /// a `422` answers, not a `400`).
-    public var checksItsOwnText: Set<String>
+    package var checksItsOwnText: Set<String>
     /// The change the fields ask for.
-    public var decode: @Sendable (ActionInput) throws(HTTPError) -> Decision
+    package var decode: @Sendable (ActionInput) throws(HTTPError) -> Decision
     /// What a form of this action shows at once, from what the component shows and the form's hidden
     /// fields (known when it is rendered); `nil` when it shows nothing before the answer.
-    public var optimistic: @Sendable (Model.Presentation, FormFields) -> Model.Presentation?
+    package var optimistic: @Sendable (Model.Presentation, FormFields) -> Model.Presentation?
     /// The change in the component's words, as JSON members: the service request's description, and
     /// members of the event (`[("stars", .int(4))]`).
-    public var describe: @Sendable (Model.Change) -> [(String, JSONValue)]
+    package var describe: @Sendable (Model.Change) -> [(String, JSONValue)]
     /// The route's OpenAPI description, when the kit's own (made from the fields) is not enough.
-    public var documentation: RouteDocumentation?
+    package var documentation: RouteDocumentation?
     /// Where a tap leads, for an action that navigates (an avatar's): a local path for the target, or
     /// `nil` when there is no such target (`404`). Such an action changes nothing and decodes nothing: it
     /// answers `303` (`200` with `HX-Redirect` with `HX-Request`) and records the event `redirected`.
-    public var destination: (@Sendable (_ target: String) -> String?)?
+    package var destination: (@Sendable (_ target: String) -> String?)?
 
     public init(
         _ name: String, fields: [ActionField] = [], needsTarget: Bool = true, checksItsOwnText: Set<String> = [],
@@ -66,7 +66,7 @@ public struct SelfManagedAction<Model: SelfManagedModel>: Sendable {
     }
 
     /// An action that navigates: a tap on a target goes where `destination` says.
-    public static func navigation(
+    package static func navigation(
         _ name: String, documentation: RouteDocumentation? = nil,
         to destination: @escaping @Sendable (_ target: String) -> String?
     ) -> SelfManagedAction {

@@ -3,7 +3,7 @@ import HTTPCore
 extension SelfManagedDefinition {
     /// The OpenAPI description of `action`'s route: its own (`SelfManagedAction.documentation`), or what
     /// every change of every kind answers, with the action's fields and the component's words.
-    public func documentation(of action: SelfManagedAction<Model>) -> RouteDocumentation {
+    package func documentation(of action: SelfManagedAction<Model>) -> RouteDocumentation {
         if let documentation = action.documentation { return documentation }
         let announce = RouteDocumentation.announceHeader(example: "Saved")
         var form: [RouteDocumentation.Parameter] = []

@@ -6,7 +6,7 @@ extension SelfManagedDefinition {
     /// when the service fails it rolls back, answering `503` with the failure message, nothing left
     /// pending and the event rolled back; without script it comes back to `return_to`; an unknown target
     /// is `404`.
-    public func defaultScenarios(target: String) -> [Scenario] {
+    package func defaultScenarios(target: String) -> [Scenario] {
         guard let change = exampleChanges(target, nil).first(where: { $0.target == target }),
             let action = action(named: change.action)
         else { return [] }

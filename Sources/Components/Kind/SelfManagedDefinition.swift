@@ -24,10 +24,11 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
     /// `403`, or `nil` when the change is allowed.
     public struct Refusal: Sendable {
         /// The `403`'s description in the docs.
-        public var description: String
-        public var message: @Sendable (_ target: String, _ viewer: Viewer) -> String?
+        package var description: String
+        package var message: @Sendable (_ target: String, _ viewer: Viewer) -> String?
 
-        public init(description: String, message: @escaping @Sendable (_ target: String, _ viewer: Viewer) -> String?) {
+        package init(description: String, message: @escaping @Sendable (_ target: String, _ viewer: Viewer) -> String?)
+        {
             self.description = description
             self.message = message
         }
@@ -36,8 +37,8 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
     /// A change the kit's checks make against the base data (`ComponentModule.exampleTaps`): an action, a
     /// target and the action's fields.
     public struct ExampleChange: Sendable {
-        public var action: String
-        public var target: String
+        package var action: String
+        package var target: String
         public var fields: [(String, String)]
 
         public init(_ action: String, target: String, fields: [(String, String)]) {
@@ -50,30 +51,30 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
     /// The catalogue name, in URLs: `/components/{name}`, its actions at `/components/{name}/{action}`.
     public var name: String { didSet { forgetRenderedRoots() } }
     /// The type's name in the event log: `StarRating`.
-    public var title: String
-    public var target: TapTarget { didSet { forgetRenderedRoots() } }
+    package var title: String
+    package var target: TapTarget { didSet { forgetRenderedRoots() } }
     /// The service's name in prose (`rating`): the catalogue name unless said otherwise.
-    public var service: String
+    package var service: String
     /// One line for the docs: what the component does.
-    public var summary: String
+    package var summary: String
     /// Where a change without a usable `return_to` lands.
-    public var returnPath: ReturnPath
-    public var refusal: Refusal?
-    public var actions: [SelfManagedAction<Model>] { didSet { forgetRenderedRoots() } }
-    public var words: SelfManagedWords<Model>
+    package var returnPath: ReturnPath
+    package var refusal: Refusal?
+    package var actions: [SelfManagedAction<Model>] { didSet { forgetRenderedRoots() } }
+    package var words: SelfManagedWords<Model>
     /// The component for `target` showing `shown`; a change without script comes back to `returnTo`.
-    public var render:
+    package var render:
         @Sendable (_ target: String, _ shown: Model.Presentation, _ returnTo: String?) -> any HTMLComponent
     {
         didSet { forgetRenderedRoots() }
     }
     /// The changes the kit's checks make, on the example target and (when there is one) another.
-    public var exampleChanges: @Sendable (_ example: String, _ other: String?) -> [ExampleChange]
+    package var exampleChanges: @Sendable (_ example: String, _ other: String?) -> [ExampleChange]
     /// The kind's own default scenarios on a target, in place of the kit's (`defaultScenarios`).
-    public var scenarios: (@Sendable (_ target: String) -> [Scenario])?
+    package var scenarios: (@Sendable (_ target: String) -> [Scenario])?
     /// The state endpoint's answer, in place of the model's (`SelfManagedModel.json`): a component's own
     /// words for a state of a kind it shares (a rating's stars and average, of a choice).
-    public var stateEndpoint: (@Sendable (_ shown: Model.Shown, _ target: String, _ pending: Bool) -> JSONValue)?
+    package var stateEndpoint: (@Sendable (_ shown: Model.Shown, _ target: String, _ pending: Bool) -> JSONValue)?
     /// This component's roots as rendered before, by what each is rendered from.
     private var renderedRoots = OptimisticMemo<RootInputs>()
 
@@ -118,7 +119,7 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
     }
 
     /// The action named `name`, if the component has it.
-    public func action(named name: String) -> SelfManagedAction<Model>? {
+    package func action(named name: String) -> SelfManagedAction<Model>? {
         actions.first { $0.name == name }
     }
 

@@ -14,7 +14,7 @@ import HTTPCore
 /// }
 /// ```
 public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
-    public let definition: SelfManagedDefinition<Model>
+    package let definition: SelfManagedDefinition<Model>
     /// The component's state: what pages render from and its actions change.
     package let store: SelfManagedStore<Model>
     public let preview: ComponentPreview?

@@ -12,7 +12,7 @@ import HTTPCore
 /// - Important: Thread-safe. Every method is one critical section.
 public final class SelfManagedStore<Model: SelfManagedModel>: ComponentState {
     public typealias Presentation = Model.Presentation
-    package typealias Flash = Model.Flash
+    public typealias Flash = Model.Flash
     /// A viewer and a target: the unit changes are serialised on.
     package typealias Key = OptimisticKey
 

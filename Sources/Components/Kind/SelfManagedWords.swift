@@ -13,17 +13,17 @@ import HTTPCore
 /// ```
 public struct SelfManagedWords<Model: SelfManagedModel>: Sendable {
     /// What the component shows, and announces, after a change the service could not save.
-    public var failureMessage: String
+    package var failureMessage: String
     /// What the live region says when an answer shows a committed state.
-    public var announce: @Sendable (Model.Shown) -> String
+    package var announce: @Sendable (Model.Shown) -> String
     /// A state as the event log shows it.
-    public var describe: @Sendable (Model.Shown) -> EventState
+    package var describe: @Sendable (Model.Shown) -> EventState
     /// What a change's outcome leaves for the component's next render (without script, the page the
     /// `303` leads to; with it, the fragment answered): a failure's message, an animation; `nil` for none.
-    public var flash: @Sendable (Model.Change, SelfManagedOutcome<Model>) -> Model.Flash?
+    package var flash: @Sendable (Model.Change, SelfManagedOutcome<Model>) -> Model.Flash?
     /// Whether a change that sent nothing (the state the viewer had; a key that committed already) is an
     /// event of its own. A repeated send is not: it is answered as its first one was.
-    public var recordsUnsentChanges: Bool
+    package var recordsUnsentChanges: Bool
 
     public init(
         failureMessage: String,
@@ -43,16 +43,16 @@ public struct SelfManagedWords<Model: SelfManagedModel>: Sendable {
 /// How a change ended, as the kit's words see it.
 public struct SelfManagedOutcome<Model: SelfManagedModel>: Sendable {
     /// The committed state before it.
-    public var prior: Model.Shown
+    package var prior: Model.Shown
     /// What was shown while it was in flight.
-    public var optimistic: Model.Shown
+    package var optimistic: Model.Shown
     /// The committed state after it: `prior` again after a failure.
-    public var committed: Model.Shown
+    package var committed: Model.Shown
     public var succeeded: Bool
     /// Whether the service was called (not when there was nothing to send).
-    public var sent: Bool
+    package var sent: Bool
 
-    public init(prior: Model.Shown, optimistic: Model.Shown, committed: Model.Shown, succeeded: Bool, sent: Bool) {
+    package init(prior: Model.Shown, optimistic: Model.Shown, committed: Model.Shown, succeeded: Bool, sent: Bool) {
         self.prior = prior
         self.optimistic = optimistic
         self.committed = committed

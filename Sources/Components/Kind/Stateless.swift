@@ -8,7 +8,7 @@ public struct Stateless: SelfManagedModel {
     public typealias Flash = Never
     public typealias Presentation = Never
 
-    public init() {}
+    package init() {}
 
     public func shown(_ target: String, to viewer: Viewer) -> Never? { nil }
     public func admit(_ change: Never, to target: String, by viewer: Viewer) -> OptimisticAdmission<Never> {}

@@ -30,5 +30,5 @@ public protocol ComponentState: AnyObject, Sendable {
 }
 
 extension ComponentState {
-    public var recordsReads: Bool { false }
+    package var recordsReads: Bool { false }
 }

@@ -20,7 +20,7 @@ public struct ComponentStyles: Sendable, Equatable {
     let source: Source
 
     /// Styles given as CSS text.
-    public init(_ css: String) {
+    package init(_ css: String) {
         source = .text(css)
     }
 
@@ -44,7 +44,7 @@ public struct ComponentStyles: Sendable, Equatable {
     }
 
     /// The rules, as CSS text, read now; a file that cannot be read gives a comment that says so.
-    public var css: String {
+    package var css: String {
         switch source {
         case .text(let css):
             return css

@@ -3,11 +3,11 @@
 public struct ExampleTap: Sendable, Hashable {
     public var path: String
     /// The form body, `post=p1&liked=true`.
-    public var body: String
+    package var body: String
     /// The target the tap acts on, whose state endpoint shows the change.
-    public var target: String
+    package var target: String
 
-    public init(path: String, body: String, target: String) {
+    package init(path: String, body: String, target: String) {
         self.path = path
         self.body = body
         self.target = target

@@ -3,7 +3,7 @@ public struct PageLink: Sendable, Hashable {
     public var name: String
     public var path: String
 
-    public init(name: String, path: String) {
+    package init(name: String, path: String) {
         self.name = name
         self.path = path
     }

@@ -24,18 +24,18 @@ import HTTPCore
 /// optimistic state itself goes back to the state it came from.
 public struct SelfManaged: HTMLComponent {
     /// What a root carries of its optimistic state.
-    public enum OptimisticMarkup: Sendable, Equatable {
+    package enum OptimisticMarkup: Sendable, Equatable {
         /// `data-optimistic`: the patch from the root's render to the optimistic one.
         case patch(String)
         /// `data-optimistic-html`: the optimistic root's whole markup.
         case html(String)
     }
 
-    public var key: String
+    package var key: String
     /// The component as it is now, configured with its self-managed tap.
-    public var committed: any HTMLComponent
+    package var committed: any HTMLComponent
     /// What a tap shows at once, or `nil` when it shows nothing before the answer.
-    public var optimistic: (any HTMLComponent)?
+    package var optimistic: (any HTMLComponent)?
     /// What each form shows at once, found from the committed render's bytes (see `PerForm`); when set,
     /// it is used instead of `optimistic`.
     var perForm: (@Sendable (UnsafeBufferPointer<UInt8>) -> PerForm)?
@@ -44,7 +44,7 @@ public struct SelfManaged: HTMLComponent {
     var remembered: [UInt8]?
     var keep: (@Sendable ([UInt8]) -> Void)?
 
-    public init(key: String, committed: any HTMLComponent, optimistic: (any HTMLComponent)?) {
+    package init(key: String, committed: any HTMLComponent, optimistic: (any HTMLComponent)?) {
         self.key = key
         self.committed = committed
         self.optimistic = optimistic
@@ -136,12 +136,12 @@ public struct SelfManaged: HTMLComponent {
 /// a pure function of those inputs, so what is kept is never stale. At most `limit` roots and `byteLimit`
 /// bytes are kept, in two generations (`BoundedCache`): roots shown again stay, the rest age out; a root
 /// over a sixty-fourth of the bytes is not kept.
-public final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
-    public let limit: Int
-    public let byteLimit: Int
+package final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
+    package let limit: Int
+    package let byteLimit: Int
     private let kept: BoundedCache<Key, [UInt8]>?
 
-    public init(limit: Int = 4096, byteLimit: Int = 4 << 20) {
+    package init(limit: Int = 4096, byteLimit: Int = 4 << 20) {
         self.limit = max(0, limit)
         self.byteLimit = max(0, byteLimit)
         kept = limit > 0 ? BoundedCache(capacity: limit, byteCapacity: byteLimit, weigh: \.count) : nil
@@ -167,7 +167,7 @@ public final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
     }
 
     /// The roots kept.
-    public var count: Int {
+    package var count: Int {
         kept?.statistics.count ?? 0
     }
 }

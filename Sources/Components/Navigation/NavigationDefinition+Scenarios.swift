@@ -3,7 +3,7 @@ import HTTPCore
 extension NavigationDefinition {
     /// The scenarios every navigating component gets, on `target`, which leads to `destination`: a tap
     /// answers `303` to it, and `HX-Redirect` with `HX-Request`.
-    public func scenarios(target: String, destination: String) -> [Scenario] {
+    package func scenarios(target: String, destination: String) -> [Scenario] {
         let form = [(self.target.field, target)]
         return [
             Scenario(

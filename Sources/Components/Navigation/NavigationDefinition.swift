@@ -17,12 +17,12 @@ public struct NavigationDefinition: Sendable {
     /// The catalogue name; the tap is `POST /components/{name}/tap`.
     public var name: String
     /// The type's name in the event log: `AvatarView`.
-    public var title: String
-    public var target: TapTarget
+    package var title: String
+    package var target: TapTarget
     /// One line for the docs: what a tap does.
-    public var summary: String
+    package var summary: String
     /// Where a tap goes, in prose for the docs: `the profile, /users/{uid}`.
-    public var destinationDescription: String
+    package var destinationDescription: String
 
     public init(name: String, title: String, target: TapTarget, summary: String, destinationDescription: String) {
         self.name = name
@@ -38,7 +38,7 @@ public struct NavigationDefinition: Sendable {
     }
 
     /// The component on the generic kind: one action, `tap`, that leads to `destination(target)`.
-    public func kind(destination: @escaping @Sendable (String) -> String?) -> SelfManagedDefinition<Stateless> {
+    package func kind(destination: @escaping @Sendable (String) -> String?) -> SelfManagedDefinition<Stateless> {
         var kind = SelfManagedDefinition<Stateless>.undeclared
         kind.name = name
         kind.title = title
@@ -53,7 +53,7 @@ public struct NavigationDefinition: Sendable {
     }
 
     /// The OpenAPI description of the tap route.
-    public var documentation: RouteDocumentation {
+    package var documentation: RouteDocumentation {
         RouteDocumentation(
             summary, tags: ["Components"],
             parameters: [

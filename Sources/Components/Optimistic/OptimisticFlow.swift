@@ -35,7 +35,7 @@ package struct OptimisticFlow<Model: OptimisticModel>: Sendable {
     }
 
     /// How a change ended.
-    package struct Outcome: Sendable {
+    public struct Outcome: Sendable {
         package var prior: Model.Shown
         /// What was shown while it was in flight.
         package var optimistic: Model.Shown

@@ -4,7 +4,7 @@
 /// ```swift
 /// flow.handle(attempt, call: .send(ServiceRequest(…), through: service)) { attempt, outcome in … }
 /// ```
-public struct ServiceCall: Sendable {
+package struct ServiceCall: Sendable {
     private enum Kind: Sendable {
         case send(ServiceRequest, any ComponentService)
         case awaited(@Sendable () async throws -> Void)
@@ -13,12 +13,12 @@ public struct ServiceCall: Sendable {
     private let kind: Kind
 
     /// A change of any kind, through the service's `sendWithoutWaiting(_:)` when it answers at once.
-    public static func send(_ request: ServiceRequest, through service: any ComponentService) -> ServiceCall {
+    package static func send(_ request: ServiceRequest, through service: any ComponentService) -> ServiceCall {
         ServiceCall(kind: .send(request, service))
     }
 
     /// Work that is always awaited: it throws when the change was not saved.
-    public static func awaited(_ send: @escaping @Sendable () async throws -> Void) -> ServiceCall {
+    package static func awaited(_ send: @escaping @Sendable () async throws -> Void) -> ServiceCall {
         ServiceCall(kind: .awaited(send))
     }
 

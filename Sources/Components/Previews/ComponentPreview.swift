@@ -15,20 +15,20 @@ public struct ComponentPreview: Sendable {
     /// The name in URLs: `/components/{name}`.
     public let name: String
     /// The type's name, such as `AvatarView`.
-    public let title: String
-    public let summary: String
-    public let parameters: [PreviewParameter]
-    public let variants: [PreviewVariant]
+    package let title: String
+    package let summary: String
+    package let parameters: [PreviewParameter]
+    package let variants: [PreviewVariant]
     /// The self-managed tap, for the action catalogue.
-    public let actions: [PreviewAction]
+    package let actions: [PreviewAction]
     /// Builds the component; `plainAction` is used in the plain configuration.
     let make: @Sendable (PreviewValues, Configuration, TapAction) -> any HTMLComponent
     /// The same call as `make`, written as Swift source.
     let swiftCall: @Sendable (PreviewValues, Configuration, TapAction) -> SwiftCall
     /// The file that holds the self-managed tap's handler, from the package's root.
-    public let handlerFile: String
+    package let handlerFile: String
     /// Names the instance (post or user id) a set of values shows, for the event log.
-    public let instance: @Sendable (PreviewValues) -> String
+    package let instance: @Sendable (PreviewValues) -> String
 
     public init(
         name: String,
@@ -58,14 +58,14 @@ public struct ComponentPreview: Sendable {
     /// repeated names the last counts.
     ///
     /// - Throws: `PreviewParameterError` naming the first bad parameter.
-    public func values(_ raw: [(name: String, value: String)]) throws(PreviewParameterError) -> PreviewValues {
+    package func values(_ raw: [(name: String, value: String)]) throws(PreviewParameterError) -> PreviewValues {
         try values { name in raw.last { $0.name == name }?.value }
     }
 
     /// Checks the parameters `given` finds by name (`nil`: not given), filling in defaults.
     ///
     /// - Throws: `PreviewParameterError` naming the first bad parameter.
-    public func values(given: (String) -> String?) throws(PreviewParameterError) -> PreviewValues {
+    package func values(given: (String) -> String?) throws(PreviewParameterError) -> PreviewValues {
         var pairs: [PreviewValues.Pair] = []
         pairs.reserveCapacity(parameters.count)
         // By index, so that each parameter is read in place rather than copied out of the array.
@@ -78,13 +78,13 @@ public struct ComponentPreview: Sendable {
     }
 
     /// The values of a variant.
-    public func values(of variant: PreviewVariant) -> PreviewValues {
+    package func values(of variant: PreviewVariant) -> PreviewValues {
         // Variants are declared with valid values; a bad one is a programming error caught by tests.
         (try? values(variant.parameters)) ?? PreviewValues(pairs: [])
     }
 
     /// The component for `values`.
-    public func component(
+    package func component(
         _ values: PreviewValues,
         configuration: Configuration = .selfManaged,
         plainAction: TapAction = TapAction(path: "/")
@@ -93,7 +93,7 @@ public struct ComponentPreview: Sendable {
     }
 
     /// The Swift call that renders `component(values, configuration:plainAction:)`, as source.
-    public func swift(
+    package func swift(
         _ values: PreviewValues,
         configuration: Configuration = .selfManaged,
         plainAction: TapAction = TapAction(path: "/")
@@ -102,7 +102,7 @@ public struct ComponentPreview: Sendable {
     }
 
     /// The rendered fragment for `values`.
-    public func render(
+    package func render(
         _ values: PreviewValues,
         configuration: Configuration = .selfManaged,
         plainAction: TapAction = TapAction(path: "/")

@@ -4,28 +4,28 @@ import HTTPCore
 public struct PreviewAction: Sendable {
     public struct Field: Sendable {
         public let name: String
-        public let summary: String
-        public let required: Bool
+        package let summary: String
+        package let required: Bool
 
-        public init(_ name: String, _ summary: String, required: Bool = true) {
+        package init(_ name: String, _ summary: String, required: Bool = true) {
             self.name = name
             self.summary = summary
             self.required = required
         }
     }
 
-    public let method: String
+    package let method: String
     public let path: String
-    public let summary: String
+    package let summary: String
     public let fields: [Field]
     /// A form body that works against the demo data.
-    public let exampleBody: String
+    package let exampleBody: String
     /// Request headers that change the answer.
-    public let headers: [(name: String, summary: String)]
+    package let headers: [(name: String, summary: String)]
     /// The answers the handler gives, as its route documents them: status and what it means.
-    public let outcomes: [(status: Int, summary: String)]
+    package let outcomes: [(status: Int, summary: String)]
 
-    public init(
+    package init(
         method: String = "POST",
         path: String,
         summary: String,
@@ -44,7 +44,7 @@ public struct PreviewAction: Sendable {
     }
 
     /// A `curl` command that sends the example to `origin`.
-    public func curl(origin: String) -> String {
+    package func curl(origin: String) -> String {
         "curl -i -X \(method) -d '\(exampleBody)' \(origin)\(path)"
     }
 }

@@ -17,7 +17,7 @@ public struct PreviewParameter: Sendable {
         case localPath
 
         /// The name used in the catalogue.
-        public var typeName: String {
+        package var typeName: String {
             switch self {
             case .text: "string"
             case .integer: "integer"
@@ -30,9 +30,9 @@ public struct PreviewParameter: Sendable {
     }
 
     public let name: String
-    public let kind: Kind
-    public let defaultValue: String
-    public let summary: String
+    package let kind: Kind
+    package let defaultValue: String
+    package let summary: String
 
     public init(_ name: String, _ kind: Kind, default defaultValue: String, _ summary: String) {
         self.name = name
@@ -42,7 +42,7 @@ public struct PreviewParameter: Sendable {
     }
 
     /// The allowed values, for choices and booleans.
-    public var allowedValues: [String]? {
+    package var allowedValues: [String]? {
         switch kind {
         case .choice(let values): values
         case .boolean: ["true", "false"]
@@ -51,7 +51,7 @@ public struct PreviewParameter: Sendable {
     }
 
     /// Checks a raw value, naming this parameter when it is not acceptable.
-    public func validate(_ raw: String) throws(PreviewParameterError) -> String {
+    package func validate(_ raw: String) throws(PreviewParameterError) -> String {
         switch kind {
         case .text:
             guard raw.unicodeScalars.count <= 1000 else {
@@ -95,14 +95,14 @@ public struct PreviewParameter: Sendable {
 }
 
 /// A preview parameter that is not acceptable; the message names the parameter.
-public struct PreviewParameterError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var parameter: String
-    public var message: String
+package struct PreviewParameterError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var parameter: String
+    package var message: String
 
-    public init(parameter: String, message: String) {
+    package init(parameter: String, message: String) {
         self.parameter = parameter
         self.message = message
     }
 
-    public var description: String { "Invalid parameter \(parameter): \(message)." }
+    package var description: String { "Invalid parameter \(parameter): \(message)." }
 }

@@ -2,12 +2,12 @@
 public struct PreviewValues: Sendable, Equatable {
     /// In schema order.
     /// One parameter's value.
-    public struct Pair: Sendable, Equatable {
+    package struct Pair: Sendable, Equatable {
         public var name: String
         public var value: String
     }
 
-    public private(set) var pairs: [Pair]
+    package private(set) var pairs: [Pair]
 
     init(pairs: [Pair]) {
         self.pairs = pairs

@@ -2,7 +2,7 @@
 public struct PreviewVariant: Sendable {
     public let name: String
     /// Only the parameters that differ from the defaults.
-    public let parameters: [(name: String, value: String)]
+    package let parameters: [(name: String, value: String)]
 
     public init(_ name: String, _ parameters: [(name: String, value: String)]) {
         self.name = name
@@ -10,7 +10,7 @@ public struct PreviewVariant: Sendable {
     }
 
     /// A URL-safe identifier: `"Liked, 999"` → `liked-999`.
-    public var slug: String {
+    package var slug: String {
         var slug = ""
         for character in name.lowercased() {
             if character.isLetter && character.isASCII || character.isNumber && character.isASCII {

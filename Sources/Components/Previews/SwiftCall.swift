@@ -7,7 +7,7 @@
 /// ```
 public struct SwiftCall: Sendable {
     /// What is called: `LikeButton.selfManaged`, `LikeButton`.
-    public let callee: String
+    package let callee: String
     /// The arguments in order: labels and their source.
     public private(set) var arguments: [(label: String, source: String)] = []
 
@@ -43,7 +43,7 @@ public struct SwiftCall: Sendable {
     }
 
     /// Adds an enumeration case (`.verified`); with `omittedWhen` it is left out when it is the default.
-    public func member(_ label: String, _ name: String, omittedWhen defaultName: String? = nil) -> SwiftCall {
+    package func member(_ label: String, _ name: String, omittedWhen defaultName: String? = nil) -> SwiftCall {
         name == defaultName ? self : argument(label, source: "." + name)
     }
 
@@ -57,7 +57,7 @@ public struct SwiftCall: Sendable {
     }
 
     /// The call: on one line when it fits in 100 columns, else one argument per line.
-    public var source: String {
+    package var source: String {
         let oneLine = callee + "(" + arguments.map { "\($0.label): \($0.source)" }.joined(separator: ", ") + ")"
         if oneLine.count <= 100 && !oneLine.contains("\n") {
             return oneLine
@@ -92,7 +92,7 @@ public enum SwiftLiteral {
     }
 
     /// `1234567` → `1_234_567`.
-    public static func integer(_ value: Int) -> String {
+    package static func integer(_ value: Int) -> String {
         let digits = Array(String(value.magnitude))
         var grouped = ""
         for (index, digit) in digits.enumerated() {

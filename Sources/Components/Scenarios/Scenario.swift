@@ -14,13 +14,13 @@ import HTTPCore
 /// ```
 public struct Scenario: Sendable {
     /// The name in URLs: the name in lower case, words joined by `-`.
-    public var id: String
+    package var id: String
     public var name: String
     /// One sentence: what the scenario shows.
-    public var sentence: String
-    public var steps: [ScenarioStep]
+    package var sentence: String
+    package var steps: [ScenarioStep]
 
-    public init(_ name: String, _ sentence: String, steps: [ScenarioStep]) {
+    package init(_ name: String, _ sentence: String, steps: [ScenarioStep]) {
         self.id = Self.slug(name)
         self.name = name
         self.sentence = sentence
@@ -28,7 +28,7 @@ public struct Scenario: Sendable {
     }
 
     /// `A tap commits` → `a-tap-commits`.
-    public static func slug(_ name: String) -> String {
+    package static func slug(_ name: String) -> String {
         var slug = ""
         for character in name.lowercased() {
             if character.isLetter || character.isNumber, character.isASCII {
@@ -44,7 +44,7 @@ public struct Scenario: Sendable {
     /// The scenario as `GET /components/{name}/scenarios` lists it: each step an HTTP request any tool can
     /// send (after putting a fresh viewer id for `{viewer}` and a fresh token for `{run}`), and what to
     /// expect of its answer.
-    public func json(component: String) -> JSONValue {
+    package func json(component: String) -> JSONValue {
         .object([
             ("id", .string(id)),
             ("name", .string(name)),

@@ -1,7 +1,7 @@
 import HTTPCore
 
 /// What an answer must show. Every string in one may hold `{viewer}` and `{run}`.
-public enum ScenarioExpectation: Sendable {
+package enum ScenarioExpectation: Sendable {
     /// The status code.
     case status(Int)
     /// A header's value; `nil`: the header is absent.
@@ -16,7 +16,7 @@ public enum ScenarioExpectation: Sendable {
     case lacks(String)
 
     /// Why `response` does not show this, or `nil` when it does.
-    public func failure(in response: ScenarioResponse, _ variables: ScenarioVariables) -> String? {
+    package func failure(in response: ScenarioResponse, _ variables: ScenarioVariables) -> String? {
         switch self {
         case .status(let code):
             return response.status == code ? nil : "status \(response.status), expected \(code)"
@@ -76,21 +76,21 @@ public enum ScenarioExpectation: Sendable {
 }
 
 /// An answer as a scenario sees it.
-public struct ScenarioResponse: Sendable {
-    public var status: Int
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+package struct ScenarioResponse: Sendable {
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
 
-    public init(status: Int, headers: HTTPHeaders, body: [UInt8]) {
+    package init(status: Int, headers: HTTPHeaders, body: [UInt8]) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+    package var bodyText: String { String(decoding: body, as: UTF8.self) }
 
     /// The body as JSON, or `nil`.
-    public var json: JSONValue? {
+    package var json: JSONValue? {
         try? JSONValue(parsing: body)
     }
 }

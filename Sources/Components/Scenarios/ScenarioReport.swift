@@ -3,7 +3,7 @@ import HTTPCore
 /// What a scenario's run found: each step's request, its answer, and whether it showed what it must.
 package struct ScenarioReport: Sendable {
     package struct Step: Sendable {
-        package var name: String
+        public var name: String
         /// The request as sent (placeholders put in).
         package var request: ScenarioRequest
         /// `nil` when no answer came.

@@ -1,14 +1,14 @@
 import HTTPCore
 
 /// One step of a scenario: a request and what its answer must show.
-public struct ScenarioStep: Sendable {
+package struct ScenarioStep: Sendable {
     public var name: String
-    public var request: ScenarioRequest
-    public var expectations: [ScenarioExpectation]
+    package var request: ScenarioRequest
+    package var expectations: [ScenarioExpectation]
     /// Sent while the step before is still in flight (two taps at once), not after its answer.
-    public var alongsidePrevious: Bool
+    package var alongsidePrevious: Bool
 
-    public init(
+    package init(
         _ name: String, _ request: ScenarioRequest, expect expectations: [ScenarioExpectation],
         alongsidePrevious: Bool = false
     ) {

@@ -9,20 +9,20 @@ import HTTPCore
 /// ```
 public struct ServiceRequest: Sendable {
     /// The component's catalogue name, such as `like`.
-    public var component: String
+    package var component: String
     /// The action's name, such as `tap`, `send` or `rate`.
-    public var action: String
+    package var action: String
     /// What it changes: a post, a person.
-    public var target: String
-    public var viewer: Viewer
+    package var target: String
+    package var viewer: Viewer
     /// The change as the component's model takes it.
-    public var change: any Sendable
+    package var change: any Sendable
     /// Forces the outcome (from `X-Simulate-Failure`), or `nil` to let the service decide.
-    public var forcedOutcome: ForcedOutcome?
+    package var forcedOutcome: ForcedOutcome?
     /// Describes `change` when asked (a service that never reads the description costs it nothing).
     private let describe: @Sendable (any Sendable) -> JSONValue
 
-    public init(
+    package init(
         component: String, action: String, target: String, viewer: Viewer, change: any Sendable,
         description: JSONValue, forcedOutcome: ForcedOutcome? = nil
     ) {
@@ -46,12 +46,12 @@ public struct ServiceRequest: Sendable {
     }
 
     /// The change in the component's own words, as JSON: `{"liked": true}`, `{"stars": 4}`.
-    public var description: JSONValue {
+    package var description: JSONValue {
         describe(change)
     }
 
     /// The change as `type`, or `nil` when it is of another type.
-    public func change<Change>(as type: Change.Type) -> Change? {
+    package func change<Change>(as type: Change.Type) -> Change? {
         change as? Change
     }
 }

@@ -1,5 +1,5 @@
 /// An outcome a request asks for (`X-Simulate-Failure`), for tests and demos.
-public enum ForcedOutcome: String, Sendable {
+package enum ForcedOutcome: String, Sendable {
     /// `X-Simulate-Failure: always`.
     case fail = "always"
     /// `X-Simulate-Failure: never`.

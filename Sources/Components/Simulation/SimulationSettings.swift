@@ -1,13 +1,13 @@
 /// How the simulated service behaves, for every change of every kind.
 public struct SimulationSettings: Sendable, Hashable {
     /// How long each request takes, in milliseconds.
-    public var latencyMilliseconds: Int
+    package var latencyMilliseconds: Int
     /// Up to this many milliseconds are added to the latency at random.
-    public var jitterMilliseconds: Int
+    package var jitterMilliseconds: Int
     /// The probability that a request fails, from 0 to 1.
-    public var failureRate: Double
+    package var failureRate: Double
     /// Seeds the outcomes: the same seed and the same sequence of requests give the same outcomes.
-    public var seed: UInt64
+    package var seed: UInt64
 
     public init(
         latencyMilliseconds: Int = 300, jitterMilliseconds: Int = 0, failureRate: Double = 0.2, seed: UInt64 = 1
@@ -19,12 +19,12 @@ public struct SimulationSettings: Sendable, Hashable {
     }
 
     /// The latencies and jitters allowed, in milliseconds: the command line and `POST /simulation` alike.
-    public static let milliseconds = 0...60_000
+    package static let milliseconds = 0...60_000
     /// The failure rates allowed.
-    public static let failureRates = 0.0...1.0
+    package static let failureRates = 0.0...1.0
 
     /// Checks the ranges, naming the setting that is out of range.
-    public func validated() throws(SettingsError) -> SimulationSettings {
+    package func validated() throws(SettingsError) -> SimulationSettings {
         let limits = "between \(Self.milliseconds.lowerBound) and \(Self.milliseconds.upperBound) milliseconds"
         guard Self.milliseconds.contains(latencyMilliseconds) else {
             throw SettingsError(setting: "latency-ms", message: "latency must be " + limits)
@@ -38,8 +38,8 @@ public struct SimulationSettings: Sendable, Hashable {
         return self
     }
 
-    public struct SettingsError: Error, Sendable, Equatable {
-        public var setting: String
-        public var message: String
+    package struct SettingsError: Error, Sendable, Equatable {
+        package var setting: String
+        package var message: String
     }
 }

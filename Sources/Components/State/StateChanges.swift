@@ -22,23 +22,23 @@ public struct StateChanges: Sendable, Equatable {
             case viewer(Viewer)
         }
 
-        public var target: String
+        package var target: String
         private var given: Key
 
-        public init(target: String, key: String) {
+        package init(target: String, key: String) {
             self.target = target
             self.given = .text(key)
         }
 
         /// The entry of `viewer` in `target`: its key is the viewer's id. A model keys its entries one way,
         /// by text or by viewer, so that one row has one key.
-        public init(target: String, viewer: Viewer) {
+        package init(target: String, viewer: Viewer) {
             self.target = target
             self.given = .viewer(viewer)
         }
 
         /// The key, as the database keeps it.
-        public var key: String {
+        package var key: String {
             switch given {
             case .text(let key): key
             case .viewer(let viewer): viewer.id
@@ -51,21 +51,21 @@ public struct StateChanges: Sendable, Equatable {
     }
 
     /// Every entry before these changes is gone (`POST /reset`).
-    public var reset: Bool
+    package var reset: Bool
     /// For each entry that changed: its value now, or `nil` when it was removed.
-    public private(set) var entries: [Entry: JSONValue?]
+    package private(set) var entries: [Entry: JSONValue?]
 
-    public init(reset: Bool = false) {
+    package init(reset: Bool = false) {
         self.reset = reset
         self.entries = [:]
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         !reset && entries.isEmpty
     }
 
     /// Records that `target`'s entry `key` holds `value` now.
-    public mutating func write(_ value: JSONValue, target: String, key: String) {
+    package mutating func write(_ value: JSONValue, target: String, key: String) {
         entries[Entry(target: target, key: key)] = .some(value)
     }
 
@@ -76,7 +76,7 @@ public struct StateChanges: Sendable, Equatable {
     }
 
     /// Records that `target`'s entry `key` is gone.
-    public mutating func remove(target: String, key: String) {
+    package mutating func remove(target: String, key: String) {
         entries[Entry(target: target, key: key)] = .some(nil)
     }
 
@@ -87,7 +87,7 @@ public struct StateChanges: Sendable, Equatable {
 
     /// These changes followed by `newer`: what was written neither time, as one set of changes. A reset in
     /// `newer` drops everything before it.
-    public func followed(by newer: StateChanges) -> StateChanges {
+    package func followed(by newer: StateChanges) -> StateChanges {
         if newer.reset { return newer }
         var merged = self
         merged.entries.merge(newer.entries) { _, latest in latest }

@@ -34,7 +34,7 @@ package final class StateDatabase: Sendable {
         package var description: String { message }
     }
 
-    package let path: String
+    public let path: String
     let database: SQLiteDatabase
     /// For tests: when set, writes fail with this error before they reach the database, as a full or
     /// read-only disk would.

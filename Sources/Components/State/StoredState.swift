@@ -33,10 +33,10 @@ public struct StoredState: Sendable {
         var valueLength: UInt32
     }
 
-    public init() {}
+    package init() {}
 
     /// A state with these entries per target (tests, imports, a model's own fixtures).
-    public init(entries: [String: [String: JSONValue]]) {
+    package init(entries: [String: [String: JSONValue]]) {
         for (target, values) in entries.sorted(by: { $0.key < $1.key }) {
             for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                 append(target: target, key: key, value: value)
@@ -44,17 +44,17 @@ public struct StoredState: Sendable {
         }
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         rows.isEmpty
     }
 
     /// How many entries there are, over every target.
-    public var count: Int {
+    package var count: Int {
         rows.count
     }
 
     /// The targets that have entries.
-    public var targets: Set<String> {
+    package var targets: Set<String> {
         Set(spans.keys)
     }
 
@@ -66,13 +66,13 @@ public struct StoredState: Sendable {
     }
 
     /// The entries of `target` (none when it has none).
-    public func entries(of target: String) -> Entries {
+    package func entries(of target: String) -> Entries {
         Entries(text: text, rows: rows, ranges: spans[target] ?? [])
     }
 
     /// Every entry, per target, each read into a `JSONValue` (entries that are not JSON are skipped). This
     /// makes every key and value at once: prefer `forEachTarget` in a model's `restore`.
-    public var entries: [String: [String: JSONValue]] {
+    package var entries: [String: [String: JSONValue]] {
         var entries: [String: [String: JSONValue]] = [:]
         forEachTarget { target, stored in
             var values: [String: JSONValue] = [:]
@@ -85,7 +85,7 @@ public struct StoredState: Sendable {
     }
 
     /// These entries as changes that write them all over whatever was there (`reset`).
-    public var asChanges: StateChanges {
+    package var asChanges: StateChanges {
         var changes = StateChanges(reset: true)
         forEachTarget { target, entries in
             for entry in entries {
@@ -96,7 +96,7 @@ public struct StoredState: Sendable {
     }
 
     /// Adds an entry (when `key` is already there for `target`, both are kept and a model reads both).
-    public mutating func append(target: String, key: String, value: JSONValue) {
+    package mutating func append(target: String, key: String, value: JSONValue) {
         var key = key
         var target = target
         let encoded = value.encoded()
@@ -177,7 +177,7 @@ public struct StoredState: Sendable {
         let row: Row
 
         /// The entry's key: a viewer's id, a comment's id, whatever the model keyed it by.
-        public var key: String {
+        package var key: String {
             withKey { String(decoding: $0, as: UTF8.self) }
         }
 
@@ -197,7 +197,7 @@ public struct StoredState: Sendable {
         }
 
         /// Whether the value is `true` (a toggle's member), read without making a value.
-        public var isTrue: Bool {
+        package var isTrue: Bool {
             text.withUnsafeBufferPointer { text in
                 let start = row.keyStart + Int(row.keyLength)
                 return text[start..<start + Int(row.valueLength)].elementsEqual("true".utf8)

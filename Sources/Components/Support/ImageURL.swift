@@ -2,9 +2,9 @@
 /// not `//host`), and `data:image/…`. Anything else (`javascript:`, `vbscript:`, `data:text/html`, relative
 /// paths, URLs with spaces or control characters) is refused. The gallery checks an `.imageURL` preview
 /// parameter with it; a component shows a placeholder instead of a refused URL.
-public enum ImageURL {
+package enum ImageURL {
     /// Whether `url` may be shown as an image: see the type's rules; at most 8 KiB.
-    public static func isAllowed(_ url: String) -> Bool {
+    package static func isAllowed(_ url: String) -> Bool {
         var url = url
         return url.withUTF8 { bytes in
             guard !bytes.isEmpty, bytes.count <= 8192,

@@ -4,13 +4,13 @@ import HTTPCore
 /// opens), with the words the kit's messages and docs use for it.
 public struct TapTarget: Sendable {
     /// The form field: `post`.
-    public var field: String
+    package var field: String
     /// What a target is, in prose: `post`, `user`.
-    public var noun: String
+    package var noun: String
     /// What the field names, in prose: `the post to like`.
-    public var purpose: String
+    package var purpose: String
     /// A target that exists in the demo data, for docs and examples.
-    public var example: String
+    package var example: String
 
     public init(_ field: String, noun: String, purpose: String, example: String) {
         self.field = field

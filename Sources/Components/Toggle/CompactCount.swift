@@ -27,7 +27,7 @@ public enum CompactCount {
     }
 
     /// `1234567` → `1,234,567`.
-    public static func grouped(_ value: Int) -> String {
+    package static func grouped(_ value: Int) -> String {
         var digits = String(value.magnitude)
         guard digits.utf8.count > 3 else { return value < 0 ? "-" + digits : digits }
         var result = [UInt8]()

@@ -18,7 +18,7 @@ public struct Membership: Sendable {
     /// - Parameters:
     ///   - baseCounts: Each target's count from people other than the app's viewers (negative means 0).
     ///   - members: Restored members per target; unknown targets are ignored.
-    public init(baseCounts: [String: Int], members: [String: Set<Viewer>] = [:]) {
+    package init(baseCounts: [String: Int], members: [String: Set<Viewer>] = [:]) {
         records = baseCounts.mapValues { Target(base: max(0, $0)) }
         restore(members)
     }
@@ -74,7 +74,7 @@ extension Membership: SelfManagedModel {
         public var state: ToggleState
         public var busy: Bool
         /// Play the "on" animation: a change to on was just saved.
-        public var animated: Bool
+        package var animated: Bool
         /// The message of a tap that failed.
         public var message: String?
 
@@ -86,7 +86,7 @@ extension Membership: SelfManagedModel {
         }
 
         /// What a tap on this shows at once: the state toggled, in flight, and animated when it turns on.
-        public var optimisticNext: Presentation {
+        package var optimisticNext: Presentation {
             Presentation(state: state.toggled(to: !state.isOn), busy: true, animated: !state.isOn)
         }
     }
@@ -152,7 +152,7 @@ extension Membership: SelfManagedModel {
 
 extension Membership.Flash {
     /// The text of a failure, `nil` for a commit.
-    public var failureMessage: String? {
+    package var failureMessage: String? {
         if case .failed(let text) = self { text } else { nil }
     }
 }

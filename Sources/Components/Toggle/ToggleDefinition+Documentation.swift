@@ -5,7 +5,7 @@ extension ToggleDefinition {
     /// own words for what it toggles.
     static let announceHeader = RouteDocumentation.announceHeader(example: "Liked")
 
-    public var documentation: RouteDocumentation {
+    package var documentation: RouteDocumentation {
         var responses: [RouteDocumentation.Response] = [
             .seeOther("Without HX-Request: back to return_to; a failure shows there once."),
             .html(

@@ -5,7 +5,7 @@ extension ToggleDefinition {
     /// commits; a tap that fails rolls back to exactly the prior state; a tap for the state the viewer has
     /// changes nothing and calls no service; two taps in flight end in the last one's state; without
     /// script a tap comes back to `return_to`.
-    public func scenarios(target: String) -> [Scenario] {
+    package func scenarios(target: String) -> [Scenario] {
         let state = "/components/\(name)/state/\(target)"
         func tap(_ on: Bool, script: Bool = true, simulate: ForcedOutcome?, returnTo: String? = nil) -> ScenarioRequest
         {

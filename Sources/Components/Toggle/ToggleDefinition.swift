@@ -29,9 +29,9 @@ public struct ToggleDefinition: Sendable {
     /// What the live region says when a tap's answer arrives: the state it shows.
     public struct Announcements: Sendable, Equatable {
         /// Said when the answer shows the state on: `Liked`.
-        public var on: String
+        package var on: String
         /// Said when it shows the state off: `Unliked`.
-        public var off: String
+        package var off: String
 
         public init(on: String, off: String) {
             self.on = on
@@ -39,12 +39,12 @@ public struct ToggleDefinition: Sendable {
         }
 
         /// From the state field's name: `starred` → "Starred" and "Not starred".
-        public init(state: String) {
+        package init(state: String) {
             self.init(on: state.prefix(1).uppercased() + state.dropFirst(), off: "Not " + state)
         }
 
         /// The text for a state that is on or off.
-        public func text(isOn: Bool) -> String {
+        package func text(isOn: Bool) -> String {
             isOn ? on : off
         }
     }
@@ -57,29 +57,29 @@ public struct ToggleDefinition: Sendable {
         }
     }
     /// The type's name in the event log: `LikeButton`.
-    public var title: String { didSet { declare() } }
-    public var target: TapTarget { didSet { declare() } }
+    package var title: String { didSet { declare() } }
+    package var target: TapTarget { didSet { declare() } }
     /// The field holding the state wanted after the tap: `liked`.
-    public var state: String { didSet { declare() } }
+    package var state: String { didSet { declare() } }
     /// The service's name in prose (`like`): the catalogue name unless said otherwise.
-    public var service: String { didSet { declare() } }
+    package var service: String { didSet { declare() } }
     /// One line for the docs: what a tap does.
-    public var summary: String { didSet { declare() } }
+    package var summary: String { didSet { declare() } }
     /// What the component shows, and announces, after a tap that could not be saved.
-    public var failureMessage: String { didSet { declare() } }
+    package var failureMessage: String { didSet { declare() } }
     /// What is announced when an answer shows a state (a failure announces `failureMessage`).
-    public var announcements: Announcements { didSet { declare() } }
-    public var returnPath: ReturnPath { didSet { declare() } }
-    public var refusal: Refusal? { didSet { declare() } }
+    package var announcements: Announcements { didSet { declare() } }
+    package var returnPath: ReturnPath { didSet { declare() } }
+    package var refusal: Refusal? { didSet { declare() } }
     /// The component for `target` showing `shown`; a tap without script comes back to `returnTo`.
-    public var render:
+    package var render:
         @Sendable (_ target: String, _ shown: ToggleStore.Presentation, _ returnTo: String?) -> any HTMLComponent
     {
         didSet { declare() }
     }
     /// The toggle as the kit's generic kind declares it: made from the fields above, anew when any of
     /// them changes (so its kept roots are never those of another declaration).
-    public private(set) var kind: SelfManagedDefinition<Membership>
+    package private(set) var kind: SelfManagedDefinition<Membership>
 
     public init(
         name: String,

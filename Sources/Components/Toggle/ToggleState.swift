@@ -12,7 +12,7 @@ public struct ToggleState: Sendable, Hashable {
     }
 
     /// The state a tap asking for `desired` shows at once: the count moves by one when the state changes.
-    public func toggled(to desired: Bool) -> ToggleState {
+    package func toggled(to desired: Bool) -> ToggleState {
         guard desired != isOn else { return self }
         return ToggleState(isOn: desired, count: count + (desired ? 1 : -1))
     }
@@ -21,7 +21,7 @@ public struct ToggleState: Sendable, Hashable {
 extension ToggleState {
     /// This state as an event shows it, with the toggle's name for its state: `liked, 1,234` (`not liked,
     /// 7` when off) and `{"liked": true, "count": 1234}`.
-    public func eventState(named name: String) -> EventState {
+    package func eventState(named name: String) -> EventState {
         EventState(
             text: (isOn ? "" : "not ") + name + ", " + CompactCount.grouped(count),
             json: .object([(name, .bool(isOn)), ("count", .int(count))]))

@@ -21,7 +21,7 @@ package struct ToggleStateFile: Sendable {
     /// The section a file of the first format loads into.
     package static let likesOnlySection = "like"
 
-    package let path: String
+    public let path: String
 
     package init(path: String) {
         self.path = path

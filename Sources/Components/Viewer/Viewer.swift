@@ -9,24 +9,24 @@ import HTTPCore
 /// viewer whose bits are its 64-bit FNV-1a hash, so the same value is always the same viewer. Anything
 /// else is no viewer, and gets a fresh one.
 public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public static let cookieName = "viewer"
+    package static let cookieName = "viewer"
 
     /// The viewer's 64 bits.
-    public let bits: UInt64
+    package let bits: UInt64
 
-    public init(bits: UInt64) {
+    package init(bits: UInt64) {
         self.bits = bits
     }
 
     /// The viewer a cookie value names, or `nil` when the value is not valid (see `isValid`).
-    public init?(id: String) {
+    package init?(id: String) {
         var id = id
         guard let viewer = id.withUTF8(Viewer.init(utf8:)) else { return nil }
         self = viewer
     }
 
     /// The viewer an id's UTF-8 bytes name, as `init(id:)` reads it, with no string made.
-    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         if let minted = Self.mintedBits(bytes) {
             bits = minted
         } else if Self.isValid(bytes) {
@@ -38,7 +38,7 @@ public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The viewer as the server writes it (cookies it mints, events, the state file): `v` and 16
     /// lowercase hexadecimal digits.
-    public var id: String {
+    package var id: String {
         String(unsafeUninitializedCapacity: Self.idByteCount) { buffer in
             writeID(to: buffer)
             return Self.idByteCount
@@ -46,10 +46,10 @@ public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The length of `id` in bytes.
-    public static let idByteCount = 17
+    package static let idByteCount = 17
 
     /// Appends `id`'s bytes, without a `String` in between (the state file writes a million of them).
-    public func appendID(to bytes: inout [UInt8]) {
+    package func appendID(to bytes: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.idByteCount) { buffer in
             writeID(to: buffer)
             bytes.append(contentsOf: buffer)
@@ -57,7 +57,7 @@ public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Writes `id`'s bytes at the start of `buffer`, which must have room for `idByteCount`.
-    public func writeID(to buffer: UnsafeMutableBufferPointer<UInt8>) {
+    package func writeID(to buffer: UnsafeMutableBufferPointer<UInt8>) {
         precondition(buffer.count >= Self.idByteCount)
         buffer[0] = UInt8(ascii: "v")
         for index in 1..<Self.idByteCount {
@@ -74,7 +74,7 @@ public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// A new random viewer (the kernel's randomness, fetched in blocks: no system call per viewer).
-    public static func random() -> Viewer {
+    package static func random() -> Viewer {
         Viewer(bits: RandomBits.shared.next())
     }
 
@@ -82,7 +82,7 @@ public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
     public static let anonymous = Viewer(id: "anonymous")!
 
     /// Values are 1–64 characters of `A–Z a–z 0–9 - _`: anything else in a cookie is replaced.
-    public static func isValid(_ id: String) -> Bool {
+    package static func isValid(_ id: String) -> Bool {
         var id = id
         return id.withUTF8 { isValid($0) }
     }
@@ -120,13 +120,13 @@ public struct Viewer: Sendable, Hashable, Comparable, CustomStringConvertible {
 extension HTTPRequest {
     /// The viewer of this request. `ViewerCookie` middleware makes sure there is one; without it,
     /// a request with no valid cookie is `Viewer.anonymous`.
-    public var viewer: Viewer {
+    package var viewer: Viewer {
         cookies[Viewer.cookieName].flatMap(Viewer.init(id:)) ?? .anonymous
     }
 
     /// Whether `ViewerCookie` minted this request's viewer (the response sets the cookie): a viewer no
     /// store has heard of yet.
-    public var hasNewViewer: Bool {
+    package var hasNewViewer: Bool {
         cookies.assignedNames.contains(Viewer.cookieName)
     }
 }

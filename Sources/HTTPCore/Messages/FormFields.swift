@@ -8,9 +8,9 @@ public struct FormFields: Sendable, Hashable, Sequence {
     /// One field.
     public typealias Field = NameValue
 
-    public private(set) var fields: [Field]
+    package private(set) var fields: [Field]
 
-    public init(_ fields: [Field] = []) {
+    package init(_ fields: [Field] = []) {
         self.fields = fields
     }
 
@@ -21,7 +21,7 @@ public struct FormFields: Sendable, Hashable, Sequence {
     ///   nothing a form field needs, and nothing that may reach markup), or a field is given twice.
     /// - Parameter checked: The fields whose values may hold control characters, because their form checks
     ///   them itself and says why in its own words (a comment's text).
-    public init<Bytes: Collection<UInt8>>(
+    package init<Bytes: Collection<UInt8>>(
         decoding encoded: Bytes, checkingControlCharactersItself checked: Set<String> = []
     ) throws(HTTPError) {
         let parsed =
@@ -76,7 +76,7 @@ public struct FormFields: Sendable, Hashable, Sequence {
     /// The fields, after checking that every one is among `names`.
     ///
     /// - Throws: `HTTPError` 400 naming the first field the form does not take.
-    public func taking(only names: Set<String>) throws(HTTPError) -> FormFields {
+    package func taking(only names: Set<String>) throws(HTTPError) -> FormFields {
         // A form's few names are compared, not hashed: for a handful, comparing short strings is cheaper
         // than hashing each field's name.
         let isKnown: (String) -> Bool =
@@ -90,32 +90,32 @@ public struct FormFields: Sendable, Hashable, Sequence {
     }
 
     /// The first value for `name`, or `nil`.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         fields.first { $0.name == name }?.value
     }
 
     /// Every value for `name`, in order.
     /// The value of the last field with this name, or `nil`.
-    public func last(_ name: String) -> String? {
+    package func last(_ name: String) -> String? {
         fields.last { $0.name == name }?.value
     }
 
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         fields.filter { $0.name == name }.map(\.value)
     }
 
-    public mutating func append(_ name: String, _ value: String) {
+    package mutating func append(_ name: String, _ value: String) {
         fields.append(Field(name: name, value: value))
     }
 
-    public var isEmpty: Bool { fields.isEmpty }
+    package var isEmpty: Bool { fields.isEmpty }
 
     public func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()
     }
 
     /// Encodes the fields as `name=value&…`.
-    public var encoded: String {
+    package var encoded: String {
         fields.map { "\(PercentEncoding.encodeQueryValue($0.name))=\(PercentEncoding.encodeQueryValue($0.value))" }
             .joined(separator: "&")
     }

@@ -6,10 +6,10 @@
 /// }
 /// ```
 public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var status: HTTPStatus
-    public var message: String
+    package var status: HTTPStatus
+    package var message: String
     /// Extra headers for the error response, such as `Allow` or `Retry-After`.
-    public var headers: [String: String]
+    package var headers: [String: String]
 
     public init(_ status: HTTPStatus, _ message: String, headers: [String: String] = [:]) {
         self.status = status
@@ -22,7 +22,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension HTTPError {
     /// The error itself when it is an `HTTPError`; otherwise a `500` that does not leak details.
-    public init(converting error: any Error) {
+    package init(converting error: any Error) {
         if let error = error as? HTTPError {
             self = error
         } else {

@@ -16,7 +16,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// Empty, with room for `capacity` fields before it grows.
-    public init(minimumCapacity capacity: Int) {
+    package init(minimumCapacity capacity: Int) {
         fields = []
         fields.reserveCapacity(capacity)
     }
@@ -26,7 +26,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// Makes room for `count` more fields, so that adding them allocates at most once.
-    public mutating func reserveCapacity(adding count: Int) {
+    package mutating func reserveCapacity(adding count: Int) {
         fields.reserveCapacity(fields.count + count)
     }
 
@@ -62,25 +62,25 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// All values of the fields with this name, in order.
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
     /// Appends a field, keeping any others with the same name (as `Set-Cookie` needs).
-    public mutating func add(_ name: String, _ value: String) {
+    package mutating func add(_ name: String, _ value: String) {
         fields.append(Field(name: name, value: value))
     }
 
     /// Removes every field with this name.
-    public mutating func remove(_ name: String) {
+    package mutating func remove(_ name: String) {
         fields.removeAll { Self.namesMatch($0.name, name) }
     }
 
-    public func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         self[name] != nil
     }
 
-    public var count: Int { fields.count }
+    package var count: Int { fields.count }
 
     public func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()

@@ -1,17 +1,17 @@
 /// A request as handlers see it: method, path, decoded query, headers, cookies and the whole body.
 public struct HTTPRequest: Sendable {
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// The path as sent, still percent-encoded (`/users/a%20b`), without the query.
     public var path: String
     /// The decoded query parameters.
-    public var query: FormFields
-    public var headers: HTTPHeaders
+    package var query: FormFields
+    package var headers: HTTPHeaders
     package var cookies: Cookies
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Values of the route's `:name` segments, decoded; filled in by the router.
-    public var parameters: RouteParameters
+    package var parameters: RouteParameters
 
-    public init(
+    package init(
         method: HTTPMethod,
         path: String,
         query: FormFields = FormFields(),
@@ -32,7 +32,7 @@ public struct HTTPRequest: Sendable {
     /// same Host checks apply); or `*` for `OPTIONS`.
     ///
     /// - Throws: `HTTPError` 400 when the target is none of these or its query is malformed.
-    public init(
+    package init(
         method: HTTPMethod,
         target: String,
         headers: HTTPHeaders = HTTPHeaders(),
@@ -86,7 +86,7 @@ public struct HTTPRequest: Sendable {
     /// - Parameter checked: The fields whose values the form checks for control characters itself
     ///   (`FormFields.init(decoding:checkingControlCharactersItself:)`).
     /// - Throws: `HTTPError` 415 for another content type, 400 for a malformed encoding.
-    public func formFields(checkingControlCharactersItself checked: Set<String> = []) throws(HTTPError) -> FormFields {
+    package func formFields(checkingControlCharactersItself checked: Set<String> = []) throws(HTTPError) -> FormFields {
         if let contentType = headers["Content-Type"],
             !MediaType.contentType(contentType, is: "application/x-www-form-urlencoded")
         {

@@ -2,7 +2,7 @@
 public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// A body sent as it is produced, instead of `body` (chunked; for server-sent events).
     package var stream: ResponseStream?
     /// When set, the server may answer a later request that is the same byte for byte (method, target,
@@ -16,13 +16,13 @@ public struct HTTPResponse: Sendable {
     /// let version = store.version
     /// response.reusableWhile = { store.version == version }
     /// ```
-    public var reusableWhile: (@Sendable () -> Bool)?
+    package var reusableWhile: (@Sendable () -> Bool)?
     /// With `reusableWhile`: headers that must be new for every request the response answers (a first
     /// visit's new cookie, say). A reuse sends the response's other headers and the ones this makes; the
     /// response's own headers of those names are never sent again.
-    public var perRequestHeaders: (@Sendable () -> HTTPHeaders)?
+    package var perRequestHeaders: (@Sendable () -> HTTPHeaders)?
 
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    package init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body

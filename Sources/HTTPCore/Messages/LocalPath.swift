@@ -1,16 +1,16 @@
 /// Checks redirect targets taken from input, so that a redirect can only stay on this server.
-public enum LocalPath {
+package enum LocalPath {
     /// `candidate` when it is a local path (`/feed`, `/posts/p1?x=1#like-p1`), otherwise `fallback`.
     ///
     /// Refused: anything not starting with a single `/` (`//evil`, `/\evil`, `\\evil`, `https://…`,
     /// `javascript:…`), backslashes anywhere, control characters and spaces, and percent-encoded
     /// forms of `/` and `\` (`/%2Fevil`, `/%5Cevil`) that some clients decode before following.
-    public static func validated(_ candidate: String?, fallback: String) -> String {
+    package static func validated(_ candidate: String?, fallback: String) -> String {
         guard let candidate, isLocal(candidate) else { return fallback }
         return candidate
     }
 
-    public static func isLocal(_ candidate: String) -> Bool {
+    package static func isLocal(_ candidate: String) -> Bool {
         let bytes = Array(candidate.utf8)
         guard bytes.count <= 2048, bytes.first == UInt8(ascii: "/") else { return false }
         if bytes.count > 1 && (bytes[1] == UInt8(ascii: "/") || bytes[1] == UInt8(ascii: "\\")) {

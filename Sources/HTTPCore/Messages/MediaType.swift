@@ -1,5 +1,5 @@
 /// Content types for the files this server serves.
-public enum MediaType {
+package enum MediaType {
     static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8",
         "css": "text/css; charset=utf-8",
@@ -19,7 +19,7 @@ public enum MediaType {
     ]
 
     /// The content type for a file name by its extension; `application/octet-stream` when unknown.
-    public static func forFileName(_ name: String) -> String {
+    package static func forFileName(_ name: String) -> String {
         guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else {
             return "application/octet-stream"
         }
@@ -28,7 +28,7 @@ public enum MediaType {
 
     /// Whether a `Content-Type` value names `essence` (lowercase, like `application/json`): the part
     /// before any `;` parameters, compared ASCII case-insensitively, with spaces and tabs ignored.
-    public static func contentType(_ value: String, is essence: String) -> Bool {
+    package static func contentType(_ value: String, is essence: String) -> Bool {
         // On contiguous bytes: iterating the `utf8` views costs several times more (a form tap checks this).
         var value = value
         var essence = essence

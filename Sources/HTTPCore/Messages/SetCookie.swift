@@ -11,9 +11,9 @@ package struct SetCookie: Sendable, Equatable {
         case none = "None"
     }
 
-    package var name: String
-    package var value: String
-    package var path: String
+    public var name: String
+    public var value: String
+    public var path: String
     package var maxAge: Int?
     package var httpOnly: Bool
     package var sameSite: SameSite?

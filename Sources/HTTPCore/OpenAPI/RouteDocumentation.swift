@@ -10,13 +10,13 @@
 /// ) { request in … }
 /// ```
 public struct RouteDocumentation: Sendable {
-    public var summary: String
-    public var description: String?
-    public var tags: [String]
-    public var parameters: [Parameter]
+    package var summary: String
+    package var description: String?
+    package var tags: [String]
+    package var parameters: [Parameter]
     /// The fields of an `application/x-www-form-urlencoded` body, when the route takes one.
-    public var form: [Parameter]?
-    public var responses: [Response]
+    package var form: [Parameter]?
+    package var responses: [Response]
 
     public init(
         _ summary: String, description: String? = nil, tags: [String] = [], parameters: [Parameter] = [],
@@ -38,13 +38,13 @@ public struct RouteDocumentation: Sendable {
             case form
         }
 
-        public var name: String
-        public var location: Location
-        public var required: Bool
-        public var schema: Schema
-        public var description: String
+        package var name: String
+        package var location: Location
+        package var required: Bool
+        package var schema: Schema
+        package var description: String
         /// A value that reaches the route's real work (a known post, say), for people and test tools.
-        public var example: String?
+        package var example: String?
 
         public init(
             _ name: String, in location: Location, required: Bool, _ schema: Schema, _ description: String,
@@ -89,13 +89,13 @@ public struct RouteDocumentation: Sendable {
 
     /// One answer: a status, what it means, its media type and schema, and its headers.
     public struct Response: Sendable {
-        public var status: Int
-        public var description: String
-        public var mediaType: String?
-        public var schema: Schema?
+        package var status: Int
+        package var description: String
+        package var mediaType: String?
+        package var schema: Schema?
         /// Other media types the same answer may come in (chosen by `Accept`), with their schemas.
-        public var alternatives: [(mediaType: String, schema: Schema)]
-        public var headers: [Header]
+        package var alternatives: [(mediaType: String, schema: Schema)]
+        package var headers: [Header]
 
         public init(
             _ status: Int, _ description: String, mediaType: String? = nil, schema: Schema? = nil,
@@ -149,10 +149,10 @@ public struct RouteDocumentation: Sendable {
 
     /// A response header.
     public struct Header: Sendable {
-        public var name: String
-        public var required: Bool
-        public var schema: Schema
-        public var description: String
+        package var name: String
+        package var required: Bool
+        package var schema: Schema
+        package var description: String
 
         public init(_ name: String, required: Bool = false, _ schema: Schema, _ description: String) {
             self.name = name

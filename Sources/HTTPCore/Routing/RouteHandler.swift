@@ -7,17 +7,17 @@ public struct RouteHandler: Sendable {
     let run: @Sendable (HTTPRequest) throws -> HTTPOutcome
 
     /// A handler that decides synchronously whether to answer now or later.
-    public init(_ run: @escaping @Sendable (HTTPRequest) throws -> HTTPOutcome) {
+    package init(_ run: @escaping @Sendable (HTTPRequest) throws -> HTTPOutcome) {
         self.run = run
     }
 
     /// A synchronous handler.
-    public static func sync(_ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) -> RouteHandler {
+    package static func sync(_ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) -> RouteHandler {
         RouteHandler { request in .response(try handler(request)) }
     }
 
     /// An asynchronous handler, run in a task while the connection is suspended.
-    public static func async(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) -> RouteHandler
+    package static func async(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) -> RouteHandler
     {
         RouteHandler { request in .deferred { try await handler(request) } }
     }

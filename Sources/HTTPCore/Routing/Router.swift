@@ -11,15 +11,15 @@
 ///
 /// The built responder answers `404` for unknown paths, `405` with `Allow` for a known path and
 /// another method, and `HEAD` for every `GET` route (the server sends no body for `HEAD`).
-public struct Router: RouterMethods, Sendable {
+package struct Router: RouterMethods, Sendable {
     private var root = RouteGroup(prefix: "")
     private var middleware: [any HTTPMiddleware] = []
     /// Turns an error (thrown by a handler, or produced by routing) into a response.
-    public var errorResponse: @Sendable (HTTPError, HTTPRequest) -> HTTPResponse = { error, _ in .plainError(error) }
+    package var errorResponse: @Sendable (HTTPError, HTTPRequest) -> HTTPResponse = { error, _ in .plainError(error) }
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(
+    package mutating func add(
         _ method: HTTPMethod, _ pattern: String, documentation: RouteDocumentation? = nil, handler: RouteHandler
     ) {
         root.add(method, pattern, documentation: documentation, handler: handler)
@@ -30,11 +30,11 @@ public struct Router: RouterMethods, Sendable {
         root.routes.map { RouteTableEntry(method: $0.method, pattern: $0.pattern, documentation: $0.documentation) }
     }
 
-    public mutating func group(_ prefix: String, _ build: (inout RouteGroup) -> Void) {
+    package mutating func group(_ prefix: String, _ build: (inout RouteGroup) -> Void) {
         root.group(prefix, build)
     }
 
-    public mutating func mount(_ collection: some RouteCollection) {
+    package mutating func mount(_ collection: some RouteCollection) {
         root.mount(collection)
     }
 

@@ -9,7 +9,7 @@ public struct RouterResponder: HTTPResponder {
     /// What `OPTIONS *` answers: every method some route takes (and `HEAD`, `OPTIONS`).
     let serverMethods: String
 
-    public func respond(to request: consuming HTTPRequest) -> HTTPOutcome {
+    package func respond(to request: consuming HTTPRequest) -> HTTPOutcome {
         var request = request
         for index in middleware.indices {
             if var early = middleware[index].prepare(&request) {
@@ -42,7 +42,7 @@ public struct RouterResponder: HTTPResponder {
     }
 
     /// Renders the error as routed errors are (`errorResponse`), with every middleware's finishing touch.
-    public func respond(toUnreadable request: HTTPRequest, _ error: HTTPError) -> HTTPResponse {
+    package func respond(toUnreadable request: HTTPRequest, _ error: HTTPError) -> HTTPResponse {
         var response = errorResponse(error, request)
         finish(&response, for: request, through: middleware.count - 1)
         return response

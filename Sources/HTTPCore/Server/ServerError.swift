@@ -1,8 +1,8 @@
 /// A server that could not start, with a one-line reason.
 public struct ServerError: Error, Sendable, CustomStringConvertible {
-    public let message: String
+    package let message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 

@@ -6,7 +6,7 @@ import Components
 /// the file in the repository is not what this writes.
 package enum VariantCallsFile {
     /// Where the file lives, from the package's root.
-    package static let path = "Tests/PreviewAppTests/VariantCalls.swift"
+    public static let path = "Tests/PreviewAppTests/VariantCalls.swift"
 
     /// The file for the components of `catalog`, whose types the modules `imports` declare.
     package static func source(catalog: ComponentCatalog, imports: [String]) -> String {

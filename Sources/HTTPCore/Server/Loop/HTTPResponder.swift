@@ -4,7 +4,7 @@
 /// Swift task: on the server thread until the work first awaits (work that never awaits answers without
 /// a hop), then, with the connection suspended, on the server's handler threads, so that awaiting never
 /// holds a server thread.
-public protocol HTTPResponder: Sendable {
+package protocol HTTPResponder: Sendable {
     /// - Important: Called on a server thread. Do only quick, non-blocking work here; put anything
     ///   that awaits into a `.deferred` outcome, which must not block either before its first `await`.
     func respond(to request: consuming HTTPRequest) -> HTTPOutcome
@@ -15,19 +15,19 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
-    public func respond(toUnreadable request: HTTPRequest, _ error: HTTPError) -> HTTPResponse {
+    package func respond(toUnreadable request: HTTPRequest, _ error: HTTPError) -> HTTPResponse {
         .plainError(error)
     }
 }
 
 /// What a responder produced: a response now, or work that produces one later.
-public enum HTTPOutcome: Sendable {
+package enum HTTPOutcome: Sendable {
     case response(HTTPResponse)
     case deferred(@Sendable () async throws -> HTTPResponse)
 
     /// Waits for the response, whichever form it takes; an error thrown by deferred work becomes
     /// its plain-text response.
-    public func resolve() async -> HTTPResponse {
+    package func resolve() async -> HTTPResponse {
         switch self {
         case .response(let response):
             return response
