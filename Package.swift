@@ -7,9 +7,12 @@ let package = Package(
     products: [
         .executable(name: "preview-server", targets: ["preview-server"]),
         .executable(name: "preview-dev", targets: ["preview-dev"]),
-        // What a package of your own depends on (by path): `import PreviewKit` for the kit, `import Demo`
-        // for the demo's components and pages, should you register them beside yours.
-        .library(name: "PreviewKit", targets: ["PreviewKit", "Demo"]),
+        // What a package of your own depends on (by path): `import PreviewKit`, the kit's seam (kinds,
+        // previews, the module protocol, HTML and HTTP vocabulary, the app's entry point) and nothing of its
+        // runtime, which is `package` to this tree.
+        .library(name: "PreviewKit", targets: ["PreviewKit"]),
+        // The demo's components and pages (`import Demo`), for a package that registers them beside its own.
+        .library(name: "PreviewKitDemo", targets: ["Demo"]),
         // Its tests' kit: in-process and live requests (HTTPTesting), scripted services (ComponentTesting).
         .library(name: "PreviewKitTesting", targets: ["HTTPTesting", "ComponentTesting"]),
         .library(name: "PreviewApp", targets: ["PreviewApp"]),

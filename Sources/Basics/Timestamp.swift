@@ -7,10 +7,12 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     /// Milliseconds since 1970-01-01T00:00:00Z.
     public let millisecondsSince1970: Int
 
+    /// The time `millisecondsSince1970` after the Unix epoch.
     public init(millisecondsSince1970: Int) {
         self.millisecondsSince1970 = millisecondsSince1970
     }
 
+    /// The wall-clock time now.
     public static func now() -> Timestamp {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)

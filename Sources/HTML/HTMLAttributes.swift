@@ -8,10 +8,12 @@ public struct HTMLAttributes: Sendable, Equatable {
     /// The escaped bytes, each attribute with its leading space.
     let bytes: [UInt8]
 
+    /// The attributes given, in order; `nil`s (from `.when(false, …)`) are left out.
     public init(_ attributes: HTMLAttribute?...) {
         self.init(attributes)
     }
 
+    /// The attributes of `attributes`, in order; `nil`s are left out.
     public init(_ attributes: [HTMLAttribute?]) {
         var html = HTMLBuffer(capacity: 128)
         for attribute in attributes {
@@ -20,5 +22,6 @@ public struct HTMLAttributes: Sendable, Equatable {
         bytes = html.bytes
     }
 
+    /// No attributes.
     public static let none = HTMLAttributes([])
 }

@@ -21,7 +21,9 @@ public final class Application: Sendable {
     package let catalog: ComponentCatalog
     /// The simulated network behind every change (a tap, a send).
     package var service: SimulatedService { context.simulation }
+    /// Every tap the app handled, newest first (`recent()`), as the gallery's log and `/events` show them.
     public var events: TapEventLog { context.events }
+    /// Answers requests in process, without a socket (tests call `responder.test(…)` from `HTTPTesting`).
     public let responder: RouterResponder
     /// Knows the bound port once the server runs.
     package let hostAllowList: HostAllowList
@@ -110,6 +112,8 @@ public final class Application: Sendable {
             router.mount(DevRoutes(session: dev))
         }
         router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
+        let docs = DocsRoutes(folder: options.docsFolder)
+        router.mount(docs)
         router.mount(ComponentStylesheet(modules: modules))
         let renderedFragments =
             options.renderCache
@@ -127,7 +131,8 @@ public final class Application: Sendable {
                 renderedFragments: renderedFragments, placements: Placements(modules: modules), scenarios: scenarios,
                 modules: Dictionary(
                     modules.compactMap { module in module.preview.map { ($0.name, module) } },
-                    uniquingKeysWith: { first, _ in first })
+                    uniquingKeysWith: { first, _ in first }),
+                docsBuilt: docs.isBuilt
             ))
         router.mount(StatisticsRoutes(serving: serving, registry: registry))
         router.mount(ScenarioRoutes(scenarios: scenarios, registry: registry))

@@ -8,6 +8,7 @@ import HTTPCore
 /// Everything the server can be told on its command line.
 public struct PreviewOptions: Sendable {
     package var server = ServerConfiguration()
+    /// The simulated service's latency, failure rate and seed (`--latency-ms`, `--failure-rate`, `--seed`).
     public var simulation = SimulationSettings()
     /// The folder served under `/public`: the kit's own `Public/` (its stylesheet, script and images),
     /// wherever the server runs from, a package of your own included.
@@ -26,7 +27,20 @@ public struct PreviewOptions: Sendable {
     /// Set when the dev supervisor runs the server (`--dev-channel-fd`, `--dev-build`).
     package var dev: DevConnection?
 
+    /// The defaults: the kit's `Public/`, a simulated service, kept pages on, no state file.
     public init() {}
+
+    /// PreviewKit's API reference, served at `/docs/` when it is there (`scripts/docs` builds it); `nil` for
+    /// none.
+    package var docsFolder: String? = PreviewOptions.kitDocsFolder
+
+    /// The reference `scripts/docs` builds in the kit's checkout: `.build/docs/PreviewKit.doccarchive`.
+    package static var kitDocsFolder: String {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard let sources = parts.lastIndex(of: "Sources") else { return ".build/docs/PreviewKit.doccarchive" }
+        parts.removeSubrange(sources...)
+        return (parts + [".build", "docs", "PreviewKit.doccarchive"]).joined(separator: "/")
+    }
 
     /// The kit checkout's `Public/` folder, found from this file's place in it; `Public` (from the working
     /// folder) when the sources are not where they were built.

@@ -67,7 +67,8 @@ import Testing
     @Test func theDocumentedExamplesAnswerADocumentedStatus() async throws {
         let app = makeApp()
         let paths = try #require(try await Self.document(app)["paths"] as? [String: [String: [String: Any]]])
-        for (path, operations) in paths where path != "/events/stream" {
+        // The reference's routes answer 404 until scripts/docs built it (DocsRoutesTests covers both).
+        for (path, operations) in paths where path != "/events/stream" && !path.hasPrefix("/docs") {
             guard let operation = operations["get"] else { continue }
             var target = path
             var query: [String] = []

@@ -44,6 +44,7 @@ func makeApp(stateFile: String) throws -> Application {
 private func testOptions(latency: Int = 0, failureRate: Double = 0, seed: UInt64 = 7) -> PreviewOptions {
     var options = PreviewOptions()
     options.publicFolder = PackagePaths.publicFolder
+    options.docsFolder = nil  // whether scripts/docs ran in this checkout changes nothing here (DocsRoutesTests)
     options.simulation = SimulationSettings(latencyMilliseconds: latency, failureRate: failureRate, seed: seed)
     return options
 }

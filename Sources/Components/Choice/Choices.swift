@@ -11,9 +11,12 @@ import HTTPCore
 public struct Choices: SelfManagedModel {
     /// How many chose one option.
     public struct Count: Sendable, Hashable {
+        /// The option's value, as its form posts it.
         public var option: String
+        /// How many have it chosen.
         public var count: Int
 
+        /// `count` viewers have `option` chosen.
         public init(_ option: String, _ count: Int) {
             self.option = option
             self.count = count
@@ -27,6 +30,7 @@ public struct Choices: SelfManagedModel {
         /// How many chose each option, in the options' order.
         public var counts: [Count]
 
+        /// The viewer's choice (`nil`: none) and every option's count, in the options' order.
         public init(chosen: String?, counts: [Count]) {
             self.chosen = chosen
             self.counts = counts
@@ -54,10 +58,14 @@ public struct Choices: SelfManagedModel {
 
     /// What a choice component shows: the state, whether a change is in flight, and a failure's message.
     public struct Presentation: Sendable, Hashable {
+        /// The viewer's choice and the counts.
         public var shown: Shown
+        /// A change is in flight: `shown` is its optimistic state.
         public var busy: Bool
+        /// A failed change's message, shown once; `nil` for none.
         public var message: String?
 
+        /// What the component shows: `shown`, whether a change is in flight, and a message.
         public init(shown: Shown, busy: Bool = false, message: String? = nil) {
             self.shown = shown
             self.busy = busy

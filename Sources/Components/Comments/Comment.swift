@@ -6,9 +6,11 @@ public struct Comment: Sendable, Hashable {
     /// Unique among one component's comments: the base data's are numbered first, in order.
     package var id: Int
     package var author: Viewer
+    /// What was written, as sent (escaped when rendered).
     public var text: String
     package var at: Timestamp
 
+    /// A comment numbered `id` in its thread, by `author`, saying `text`, sent `at` a time.
     public init(id: Int, author: Viewer, text: String, at: Timestamp) {
         self.id = id
         self.author = author

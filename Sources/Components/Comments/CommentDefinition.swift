@@ -54,6 +54,8 @@ public struct CommentDefinition: Sendable {
     /// them changes (so its kept roots are never those of another declaration).
     public private(set) var kind: SelfManagedDefinition<CommentThreads>
 
+    /// A comment box on the kit's generic kind: its catalogue `name` and `title`, the `target` it posts about,
+    /// its texts and bounds, where a send without script returns, and `render`, which draws every state it shows.
     public init(
         name: String,
         title: String,

@@ -11,6 +11,7 @@ public struct CommentThread: Sendable, Hashable {
     /// after each comment of theirs commits and the same until then.
     package var sentByViewer: Int
 
+    /// The thread's `comments` in order, a `sending` comment in flight (shown at the end), and how many the viewer sent.
     public init(comments: [Comment], sending: Comment? = nil, sentByViewer: Int = 0) {
         self.comments = comments
         self.sending = sending

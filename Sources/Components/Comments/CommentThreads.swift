@@ -84,6 +84,7 @@ extension CommentThreads: SelfManagedModel {
     /// What a viewer's comment box shows: the thread (with their comment being sent, while it is), what
     /// the composer holds, and its key.
     public struct Presentation: Sendable, Hashable {
+        /// The comments the viewer sees, with theirs in flight at the end.
         public var thread: CommentThread
         /// A send is in flight: the composer is read-only and its button disabled.
         public var busy: Bool
@@ -102,6 +103,8 @@ extension CommentThreads: SelfManagedModel {
         /// the page after one, so that the person can fix it or try again at once.
         package var focusesField: Bool
 
+        /// What a comment box shows: the thread, whether a send is in flight, the composer's text and its
+        /// error, the send's idempotency key, and where the focus goes.
         public init(
             thread: CommentThread, busy: Bool = false, draft: String = "", error: String? = nil,
             invalid: Bool = false, key: String, fillsSendingText: Bool = false, focusesField: Bool = false

@@ -17,6 +17,7 @@ public struct EventState: Sendable, Equatable {
 
     private let storage: Storage
 
+    /// A state as the event log shows it (`text`) and as `/events` answers it (`json`).
     public init(text: String, json: JSONValue) {
         storage = .described(text: text, json: json)
     }

@@ -17,7 +17,9 @@ public struct TapEvent: Sendable, Equatable {
         case rejected
     }
 
+    /// The event's number: each handled tap gets the next one.
     public var sequence: Int
+    /// When the tap was answered.
     public var time: Timestamp
     /// The component's type name: `LikeButton`, `AvatarView`, yours.
     public var component: String
@@ -25,6 +27,7 @@ public struct TapEvent: Sendable, Equatable {
     public var action: String?
     /// The post id or user id the component shows.
     public var instance: String
+    /// Who tapped.
     public var viewer: Viewer
     /// The state before the change, in the component's words.
     public var prior: EventState?
@@ -33,9 +36,11 @@ public struct TapEvent: Sendable, Equatable {
     /// More about the change, in the component's words, as JSON members added to the event's
     /// (a send's `textLength`: the length of its text, never the text itself).
     public var details: [(String, JSONValue)]
+    /// How the tap ended: committed, rolled back, redirected, recorded or rejected.
     public var outcome: Outcome
     /// How long the tap took to handle, including the simulated network.
     public var latencyMilliseconds: Int
+    /// Where a navigation went (its `Location`); `nil` for other taps.
     public var location: String?
 
     package init(

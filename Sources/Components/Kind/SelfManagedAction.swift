@@ -48,6 +48,9 @@ public struct SelfManagedAction<Model: SelfManagedModel>: Sendable {
     /// answers `303` (`200` with `HX-Redirect` with `HX-Request`) and records the event `redirected`.
     package var destination: (@Sendable (_ target: String) -> String?)?
 
+    /// An action named `name` (its route: `POST /components/{component}/{name}`): the form `fields` it reads,
+    /// how it `decode`s them into a change, the state it shows at once while in flight (`optimistic`: `nil`
+    /// refuses the tap), how events `describe` the change, and its OpenAPI `documentation`.
     public init(
         _ name: String, fields: [ActionField] = [], needsTarget: Bool = true, checksItsOwnText: Set<String> = [],
         decode: @escaping @Sendable (ActionInput) throws(HTTPError) -> Decision,

@@ -39,8 +39,10 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
     public struct ExampleChange: Sendable {
         package var action: String
         package var target: String
+        /// The form fields the example sends, beside the target.
         public var fields: [(String, String)]
 
+        /// `action` on `target`, with the form `fields`.
         public init(_ action: String, target: String, fields: [(String, String)]) {
             self.action = action
             self.target = target
@@ -89,6 +91,9 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
         var returnTo: String?
     }
 
+    /// A component on the generic kind: its catalogue `name` and `title`, its `target` field, the service it
+    /// sends through, where a tap without script returns, its `actions`, its `words`, the example changes and
+    /// scenarios the kit's checks send, and `render`, which draws every state with the same code.
     public init(
         name: String, title: String, target: TapTarget, service: String? = nil, summary: String,
         returnPath: ReturnPath, refusal: Refusal? = nil, actions: [SelfManagedAction<Model>],

@@ -92,6 +92,7 @@ public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
         return definition.selfManaged(target, shown: shown, returnTo: returnTo).renderedBytes
     }
 
+    /// Adds the component's routes: one `POST` per action, its state endpoint and its fragments.
     public func addRoutes(to routes: inout RouteGroup) {
         self.routes.addRoutes(to: &routes)
     }

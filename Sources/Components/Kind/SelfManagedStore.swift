@@ -11,7 +11,9 @@ import HTTPCore
 ///
 /// - Important: Thread-safe. Every method is one critical section.
 public final class SelfManagedStore<Model: SelfManagedModel>: ComponentState {
+    /// What the component renders (the model's `Presentation`).
     public typealias Presentation = Model.Presentation
+    /// The one-time message a change leaves (the model's `Flash`).
     public typealias Flash = Model.Flash
     /// A viewer and a target: the unit changes are serialised on.
     package typealias Key = OptimisticKey

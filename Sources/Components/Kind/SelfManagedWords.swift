@@ -25,6 +25,9 @@ public struct SelfManagedWords<Model: SelfManagedModel>: Sendable {
     /// event of its own. A repeated send is not: it is answered as its first one was.
     package var recordsUnsentChanges: Bool
 
+    /// The component's words: the `failureMessage` a rollback shows, what is `announce`d for a state, how events
+    /// `describe` a state, the one-time message an outcome leaves (`flash`), and whether a failed change's text is
+    /// kept (`recordsUnsentChanges`).
     public init(
         failureMessage: String,
         announce: @escaping @Sendable (Model.Shown) -> String,
@@ -48,6 +51,7 @@ public struct SelfManagedOutcome<Model: SelfManagedModel>: Sendable {
     package var optimistic: Model.Shown
     /// The committed state after it: `prior` again after a failure.
     package var committed: Model.Shown
+    /// Whether the service accepted the change (it committed).
     public var succeeded: Bool
     /// Whether the service was called (not when there was nothing to send).
     package var sent: Bool

@@ -24,6 +24,8 @@ public struct NavigationDefinition: Sendable {
     /// Where a tap goes, in prose for the docs: `the profile, /users/{uid}`.
     package var destinationDescription: String
 
+    /// A navigation: its catalogue `name` and `title`, the `target` field naming where to go, a `summary`,
+    /// and what the destination is (for the OpenAPI description of its `303`).
     public init(name: String, title: String, target: TapTarget, summary: String, destinationDescription: String) {
         self.name = name
         self.title = title

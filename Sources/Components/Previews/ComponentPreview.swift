@@ -30,6 +30,9 @@ public struct ComponentPreview: Sendable {
     /// Names the instance (post or user id) a set of values shows, for the event log.
     package let instance: @Sendable (PreviewValues) -> String
 
+    /// A component's catalogue entry: its `name` (in URLs) and `title`, a `summary`, its `parameters`, the
+    /// `variants` worth looking at, its `actions`, which parameter names a live `instance`, the file of its
+    /// handler, and how to `make` it (and write it as `swift`) from values in each configuration.
     public init(
         name: String,
         title: String,

@@ -2,7 +2,9 @@ import HTTPCore
 
 /// A request a component's tap sends, described for people who test over HTTP.
 public struct PreviewAction: Sendable {
+    /// A field of the action's form.
     public struct Field: Sendable {
+        /// The field's name.
         public let name: String
         package let summary: String
         package let required: Bool
@@ -15,8 +17,10 @@ public struct PreviewAction: Sendable {
     }
 
     package let method: String
+    /// The path the action posts to.
     public let path: String
     package let summary: String
+    /// The fields its form sends.
     public let fields: [Field]
     /// A form body that works against the demo data.
     package let exampleBody: String

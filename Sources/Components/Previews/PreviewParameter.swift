@@ -2,6 +2,7 @@ import HTTPCore
 
 /// One parameter a component preview accepts: its name, type, default and allowed values.
 public struct PreviewParameter: Sendable {
+    /// What values a parameter takes.
     public enum Kind: Sendable, Equatable {
         /// Any text.
         case text
@@ -29,11 +30,13 @@ public struct PreviewParameter: Sendable {
         }
     }
 
+    /// The parameter's name, as a query parameter of the component's fragment.
     public let name: String
     package let kind: Kind
     package let defaultValue: String
     package let summary: String
 
+    /// A parameter `name` of `kind`, with its `default` value and a one-line `summary`.
     public init(_ name: String, _ kind: Kind, default defaultValue: String, _ summary: String) {
         self.name = name
         self.kind = kind

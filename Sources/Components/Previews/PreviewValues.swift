@@ -13,14 +13,17 @@ public struct PreviewValues: Sendable, Equatable {
         self.pairs = pairs
     }
 
+    /// The value of `name`, checked against its parameter (its default when not given).
     public subscript(name: String) -> String {
         pairs.first { $0.name == name }?.value ?? ""
     }
 
+    /// The value of the boolean parameter `name`.
     public func bool(_ name: String) -> Bool {
         self[name] == "true"
     }
 
+    /// The value of the integer parameter `name`.
     public func int(_ name: String) -> Int {
         Int(self[name]) ?? 0
     }

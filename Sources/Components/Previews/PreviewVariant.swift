@@ -1,9 +1,11 @@
 /// A named set of parameters worth looking at, declared beside its component.
 public struct PreviewVariant: Sendable {
+    /// The variant's name, as the gallery shows it.
     public let name: String
     /// Only the parameters that differ from the defaults.
     package let parameters: [(name: String, value: String)]
 
+    /// A variant named `name` with the `parameters` it sets (the rest take their defaults).
     public init(_ name: String, _ parameters: [(name: String, value: String)]) {
         self.name = name
         self.parameters = parameters

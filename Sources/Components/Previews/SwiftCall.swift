@@ -11,6 +11,7 @@ public struct SwiftCall: Sendable {
     /// The arguments in order: labels and their source.
     public private(set) var arguments: [(label: String, source: String)] = []
 
+    /// A call of `callee` (`LikeButton.selfManaged`), with no arguments yet.
     public init(_ callee: String) {
         self.callee = callee
     }

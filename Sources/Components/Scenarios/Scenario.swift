@@ -15,6 +15,7 @@ import HTTPCore
 public struct Scenario: Sendable {
     /// The name in URLs: the name in lower case, words joined by `-`.
     package var id: String
+    /// The scenario's name, as its report shows it.
     public var name: String
     /// One sentence: what the scenario shows.
     package var sentence: String

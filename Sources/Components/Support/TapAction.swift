@@ -5,19 +5,26 @@ import HTML
 /// The plain components take any `TapAction` their caller chooses; their self-managed extensions
 /// choose their own.
 public struct TapAction: Sendable, Equatable {
+    /// A field of the tap's form.
     public struct Field: Sendable, Equatable {
+        /// The field's name.
         public var name: String
+        /// The field's value.
         public var value: String
 
+        /// A field `name` holding `value`.
         public init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
+    /// The local path the tap posts to.
     public var path: String
+    /// The fields the tap's form sends, in order.
     public var fields: [Field]
 
+    /// A tap that posts `fields` to `path`.
     public init(path: String, fields: [Field] = []) {
         self.path = path
         self.fields = fields

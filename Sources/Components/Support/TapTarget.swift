@@ -12,6 +12,7 @@ public struct TapTarget: Sendable {
     /// A target that exists in the demo data, for docs and examples.
     package var example: String
 
+    /// A target sent in the form `field`, called a `noun` in messages, for a `purpose`, with an `example`.
     public init(_ field: String, noun: String, purpose: String, example: String) {
         self.field = field
         self.noun = noun

@@ -64,20 +64,25 @@ extension Membership: SelfManagedModel {
 
     /// A message to show once on the next render of a viewer's toggle.
     public enum Flash: Sendable, Equatable {
+        /// The change failed and was rolled back: its message, shown once.
         case failed(String)
+        /// The change committed.
         case committed
     }
 
     /// What a toggle shows a viewer: the state, whether a tap is in flight, and what their last tap without
     /// script left for them.
     public struct Presentation: Sendable, Hashable {
+        /// Whether it is on for the viewer, and the count.
         public var state: ToggleState
+        /// A tap is in flight: `state` is its optimistic one.
         public var busy: Bool
         /// Play the "on" animation: a change to on was just saved.
         package var animated: Bool
         /// The message of a tap that failed.
         public var message: String?
 
+        /// What a toggle shows: its `state`, whether a tap is in flight, whether it plays its animation, and a message.
         public init(state: ToggleState, busy: Bool = false, animated: Bool = false, message: String? = nil) {
             self.state = state
             self.busy = busy

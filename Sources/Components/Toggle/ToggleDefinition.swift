@@ -33,6 +33,7 @@ public struct ToggleDefinition: Sendable {
         /// Said when it shows the state off: `Unliked`.
         package var off: String
 
+        /// What is announced when it turns on and off.
         public init(on: String, off: String) {
             self.on = on
             self.off = off
@@ -81,6 +82,8 @@ public struct ToggleDefinition: Sendable {
     /// them changes (so its kept roots are never those of another declaration).
     package private(set) var kind: SelfManagedDefinition<Membership>
 
+    /// A toggle: its catalogue `name` and `title`, the `target` field, the form field for its `state`, its
+    /// texts, where a tap without script returns, any refusal, and `render`, which draws every state.
     public init(
         name: String,
         title: String,

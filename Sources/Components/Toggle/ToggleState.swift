@@ -3,9 +3,12 @@ import HTTPCore
 /// What a toggle component shows a viewer: whether it is on for them (liked, following) and the count
 /// (likes, followers).
 public struct ToggleState: Sendable, Hashable {
+    /// Whether it is on for the viewer.
     public var isOn: Bool
+    /// How many have it on, the viewer included.
     public var count: Int
 
+    /// On or off, with the count.
     public init(isOn: Bool, count: Int) {
         self.isOn = isOn
         self.count = count

@@ -15,6 +15,9 @@ package struct StaticFiles: RouteCollection {
     package let prefix: String
     /// Sent with every file: browsers revalidate with `If-None-Match` and get a cheap `304`.
     package var cacheControl = "no-cache"
+    /// When set, a path that names a folder (`/docs/documentation/x/`, or without the slash) serves this file
+    /// in it (`index.html`), as a static site's host does; when `nil`, folders answer `404`.
+    package var indexFile: String?
     private let resolvedFolder: String?
     private let cache = StaticFileCache()
 
@@ -56,23 +59,20 @@ package struct StaticFiles: RouteCollection {
 
     func serve(_ request: HTTPRequest) throws -> HTTPResponse {
         let notFound = HTTPError(.notFound, "No such file: \(request.path)")
-        guard let resolvedFolder, let relative = Self.safeRelativePath(request.path, under: prefix) else {
+        var path = request.path
+        if let indexFile, path.hasSuffix("/") { path += indexFile }
+        guard let resolvedFolder, let relative = Self.safeRelativePath(path, under: prefix) else {
             throw notFound
         }
-        let requested = resolvedFolder + "/" + relative
+        var requested = resolvedFolder + "/" + relative
         let file: StaticFileCache.Entry
-        if let cached = cache.entry(for: requested) {
-            file = cached
+        if let read = read(requested, inside: resolvedFolder) {
+            file = read
+        } else if let indexFile, let read = read(requested + "/" + indexFile, inside: resolvedFolder) {
+            requested += "/" + indexFile
+            file = read
         } else {
-            guard let resolved = Self.realPath(requested), resolved.hasPrefix(resolvedFolder + "/"),
-                let contents = FileContents(path: resolved)
-            else {
-                throw notFound
-            }
-            file = StaticFileCache.Entry(
-                identity: contents.identity, bytes: contents.bytes, etag: contents.etag,
-                contentType: MediaType.forFileName(resolved))
-            cache.store(file, for: requested)
+            throw notFound
         }
         var headers: HTTPHeaders = [
             "ETag": file.etag,
@@ -89,9 +89,25 @@ package struct StaticFiles: RouteCollection {
             // Sent again to the same request while the path names the file that was read: the check the
             // cache makes, one `stat`.
             let identity = file.identity
-            response.reusableWhile = { FileIdentity.of(requested) == identity }
+            let path = requested
+            response.reusableWhile = { FileIdentity.of(path) == identity }
         }
         return response
+    }
+
+    /// The regular file at `requested` if it resolves inside the folder, read and kept.
+    private func read(_ requested: String, inside resolvedFolder: String) -> StaticFileCache.Entry? {
+        if let cached = cache.entry(for: requested) { return cached }
+        guard let resolved = Self.realPath(requested), resolved.hasPrefix(resolvedFolder + "/"),
+            let contents = FileContents(path: resolved)
+        else {
+            return nil
+        }
+        let file = StaticFileCache.Entry(
+            identity: contents.identity, bytes: contents.bytes, etag: contents.etag,
+            contentType: MediaType.forFileName(resolved))
+        cache.store(file, for: requested)
+        return file
     }
 
     static func safeRelativePath(_ path: String, under prefix: String) -> String? {

@@ -11,6 +11,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Extra headers for the error response, such as `Allow` or `Retry-After`.
     package var headers: [String: String]
 
+    /// An error answered with `status` and `message` (shown on the error page, or as `{"error": …}`), and `headers`
+    /// sent with it (`Allow` with a `405`, say).
     public init(_ status: HTTPStatus, _ message: String, headers: [String: String] = [:]) {
         self.status = status
         self.message = message

@@ -11,6 +11,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     private var fields: [Field]
 
+    /// No headers.
     public init() {
         fields = []
     }

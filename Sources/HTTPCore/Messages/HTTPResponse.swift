@@ -1,6 +1,8 @@
 /// A response: status, headers and the body as bytes.
 public struct HTTPResponse: Sendable {
+    /// The status line's code and reason.
     public var status: HTTPStatus
+    /// The headers sent with the body; the server adds `Content-Length` and the security headers.
     public var headers: HTTPHeaders
     package var body: [UInt8]
     /// A body sent as it is produced, instead of `body` (chunked; for server-sent events).

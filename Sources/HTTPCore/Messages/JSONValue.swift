@@ -5,11 +5,17 @@
 /// // {"id":"p1","count":12}
 /// ```
 public enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number.
     case int(Int)
+    /// A number with a fraction.
     case double(Double)
+    /// A string, escaped when encoded.
     case string(String)
+    /// An array.
     case array([JSONValue])
     /// Keys keep the order given, so output is deterministic.
     case object([(String, JSONValue)])
@@ -18,6 +24,7 @@ public enum JSONValue: Sendable, Equatable {
         lhs.encoded() == rhs.encoded()
     }
 
+    /// The value as compact JSON text in UTF-8.
     public func encoded() -> [UInt8] {
         var bytes = [UInt8]()
         bytes.reserveCapacity(256)
@@ -25,6 +32,7 @@ public enum JSONValue: Sendable, Equatable {
         return bytes
     }
 
+    /// Appends the value as compact JSON text in UTF-8 to `bytes`.
     public func encode(into bytes: inout [UInt8]) {
         switch self {
         case .null:

@@ -18,6 +18,8 @@ public struct RouteDocumentation: Sendable {
     package var form: [Parameter]?
     package var responses: [Response]
 
+    /// A route's documentation: a one-line `summary`, a longer `description`, its `tags` (the OpenAPI
+    /// document groups by them), its `parameters`, the `form` fields of a `POST`, and every answer it gives.
     public init(
         _ summary: String, description: String? = nil, tags: [String] = [], parameters: [Parameter] = [],
         form: [Parameter]? = nil, responses: [Response]
@@ -32,7 +34,9 @@ public struct RouteDocumentation: Sendable {
 
     /// A parameter in the path, the query, a header or a cookie, or a form field.
     public struct Parameter: Sendable {
+        /// Where a parameter is sent.
         public enum Location: String, Sendable {
+            /// In the path (`/components/{name}`), the query string, a header, or a cookie.
             case path, query, header, cookie
             /// A field of the form body.
             case form
@@ -46,6 +50,7 @@ public struct RouteDocumentation: Sendable {
         /// A value that reaches the route's real work (a known post, say), for people and test tools.
         package var example: String?
 
+        /// A parameter named `name` sent `in` a place, described by `schema` and `description`, with an example value.
         public init(
             _ name: String, in location: Location, required: Bool, _ schema: Schema, _ description: String,
             example: String? = nil
@@ -58,28 +63,33 @@ public struct RouteDocumentation: Sendable {
             self.example = example
         }
 
+        /// A segment of the path (`:name` in the route's pattern): always required.
         public static func path(
             _ name: String, _ schema: Schema = .segment, _ description: String, example: String? = nil
         ) -> Parameter {
             Parameter(name, in: .path, required: true, schema, description, example: example)
         }
 
+        /// A query-string parameter, optional unless said otherwise.
         public static func query(
             _ name: String, _ schema: Schema, _ description: String, example: String? = nil
         ) -> Parameter {
             Parameter(name, in: .query, required: false, schema, description, example: example)
         }
 
+        /// A request header, optional unless said otherwise.
         public static func header(
             _ name: String, _ schema: Schema, _ description: String, example: String? = nil
         ) -> Parameter {
             Parameter(name, in: .header, required: false, schema, description, example: example)
         }
 
+        /// A cookie, optional.
         public static func cookie(_ name: String, _ schema: Schema, _ description: String) -> Parameter {
             Parameter(name, in: .cookie, required: false, schema, description)
         }
 
+        /// A field of an `application/x-www-form-urlencoded` body (a tap's form), required unless said otherwise.
         public static func field(
             _ name: String, _ schema: Schema, required: Bool = false, _ description: String, example: String? = nil
         ) -> Parameter {
@@ -97,6 +107,7 @@ public struct RouteDocumentation: Sendable {
         package var alternatives: [(mediaType: String, schema: Schema)]
         package var headers: [Header]
 
+        /// An answer with `status`: what it means, its media type and schema (and any alternatives), and its headers.
         public init(
             _ status: Int, _ description: String, mediaType: String? = nil, schema: Schema? = nil,
             alternatives: [(mediaType: String, schema: Schema)] = [], headers: [Header] = []
@@ -154,6 +165,7 @@ public struct RouteDocumentation: Sendable {
         package var schema: Schema
         package var description: String
 
+        /// A header an answer carries: its name, whether it is always there, its schema and what it says.
         public init(_ name: String, required: Bool = false, _ schema: Schema, _ description: String) {
             self.name = name
             self.required = required

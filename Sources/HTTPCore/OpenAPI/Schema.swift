@@ -1,15 +1,22 @@
 /// A JSON Schema, as much of it as the routes' descriptions need.
 public indirect enum Schema: Sendable {
+    /// A string, optionally one of `enum`, matching `pattern`, or of bounded length.
     case string(enum: [String]? = nil, pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil)
+    /// A whole number, optionally bounded.
     case integer(minimum: Int? = nil, maximum: Int? = nil)
+    /// A number, optionally bounded.
     case number(minimum: Double? = nil, maximum: Double? = nil)
+    /// `true` or `false`.
     case boolean
     /// A string holding `true` or `false` (a form field or query parameter).
     case booleanText
+    /// An array of values of one schema.
     case array(Schema)
+    /// An object with the named properties, those in `required` always there; `additional` allows others.
     case object([String: Schema], required: [String] = [], additional: Bool = true)
     /// Any of the given schemas.
     case anyOf([Schema])
+    /// `null`.
     case null
 
     /// Text a parameter or field may hold: no control characters but tab and line breaks (the server

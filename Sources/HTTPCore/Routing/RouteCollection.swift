@@ -9,5 +9,6 @@
 /// router.mount(HealthRoutes())
 /// ```
 public protocol RouteCollection: Sendable {
+    /// Adds the collection's routes, each with its documentation, to `routes`.
     func addRoutes(to routes: inout RouteGroup)
 }

@@ -7,6 +7,7 @@ public struct RouteGroup: RouterMethods, Sendable {
         var documentation: RouteDocumentation?
     }
 
+    /// The path every route added to the group starts with (`/components/like`).
     public let prefix: String
     var routes: [Route] = []
 

@@ -2,7 +2,7 @@
 ///
 /// Handlers that only compute are synchronous and answer on the server thread; handlers that await
 /// run as deferred work. A handler may also do quick synchronous work first (validate, take a place in
-/// a queue) and then return deferred work: use ``init(_:)`` with an `HTTPOutcome`.
+/// a queue) and then return deferred work: the kit makes one returning an `HTTPOutcome`.
 public struct RouteHandler: Sendable {
     let run: @Sendable (HTTPRequest) throws -> HTTPOutcome
 

@@ -14,6 +14,7 @@ public protocol RouterMethods {
 }
 
 extension RouterMethods {
+    /// Adds a `GET` route answered at once by `handler` (a thrown `HTTPError` is its answer).
     public mutating func get(
         _ pattern: String, _ documentation: RouteDocumentation? = nil,
         _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse
@@ -21,6 +22,7 @@ extension RouterMethods {
         add(.get, pattern, documentation: documentation, handler: .sync(handler))
     }
 
+    /// Adds a `POST` route answered at once by `handler` (a thrown `HTTPError` is its answer).
     public mutating func post(
         _ pattern: String, _ documentation: RouteDocumentation? = nil,
         _ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse
@@ -28,6 +30,7 @@ extension RouterMethods {
         add(.post, pattern, documentation: documentation, handler: .sync(handler))
     }
 
+    /// Adds a `GET` route whose `handler` awaits (it runs off the server's thread).
     public mutating func get(
         _ pattern: String, _ documentation: RouteDocumentation? = nil,
         async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
@@ -35,6 +38,7 @@ extension RouterMethods {
         add(.get, pattern, documentation: documentation, handler: .async(handler))
     }
 
+    /// Adds a `POST` route whose `handler` awaits (it runs off the server's thread).
     public mutating func post(
         _ pattern: String, _ documentation: RouteDocumentation? = nil,
         async handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse

@@ -26,6 +26,8 @@ struct GalleryRoutes: RouteCollection {
     /// The modules with a preview, by catalogue name: a component page's live instance is the module's
     /// `live` render of its target, as the viewer sees it now.
     let modules: [String: any ComponentModule]
+    /// Whether the API reference is served at `/docs/` (the index links it then).
+    let docsBuilt: Bool
 
     struct FragmentKey: Hashable, Sendable {
         var component: String
@@ -42,7 +44,7 @@ struct GalleryRoutes: RouteCollection {
             .html(
                 IndexPage(
                     catalog: catalog, pages: pages, settings: service.settings, events: events.recent(limit: 50),
-                    navigation: registry.navigation
+                    navigation: registry.navigation, docsBuilt: docsBuilt
                 ).render())
         }
         routes.get("/events", Self.eventLog) { request in

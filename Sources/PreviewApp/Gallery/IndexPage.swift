@@ -10,6 +10,8 @@ struct IndexPage {
     var settings: SimulationSettings
     var events: [TapEvent]
     var navigation: [PageLink]
+    /// Whether the API reference is served at `/docs/`.
+    var docsBuilt = false
 
     func render() -> [UInt8] {
         PageLayout(title: "Gallery", section: .gallery, settings: settings, navigation: navigation).render { html in
@@ -49,6 +51,11 @@ struct IndexPage {
                 }
                 html.element(.li) { html in
                     html.element(.a, .href("/openapi.json"), text: "The HTTP API, described (OpenAPI 3.1)")
+                }
+                if docsBuilt {
+                    html.element(.li) { html in
+                        html.element(.a, .href(DocsRoutes.start), text: "PreviewKit's API reference (DocC)")
+                    }
                 }
             }
             SimulationControls(settings: settings).render(into: &html)

@@ -140,6 +140,28 @@ import Testing
         }
     }
 
+    @Test func anIndexFileAnswersForItsFolderWithAndWithoutTheSlash() async throws {
+        let fixture = try Fixture()
+        try "<p>css</p>".write(toFile: fixture.publicFolder + "/css/index.html", atomically: true, encoding: .utf8)
+        var files = StaticFiles(folder: fixture.publicFolder, at: "/public")
+        files.indexFile = "index.html"
+        var router = Router()
+        router.mount(files)
+        let responder = router.buildResponder()
+        for path in ["/public/css/", "/public/css"] {
+            let answer = try await responder.test(.get, path)
+            #expect(answer.status == .ok, "\(path)")
+            #expect(answer.bodyText == "<p>css</p>", "\(path)")
+            #expect(answer.headers["Content-Type"] == "text/html; charset=utf-8", "\(path)")
+        }
+        #expect(try await responder.test(.get, "/public/css/app.css").bodyText == "body{}")
+        for path in ["/public/", "/public/.env", "/public/css/../../secret.txt", "/public/missing/"] {
+            #expect(try await responder.test(.get, path).status == .notFound, "\(path)")
+        }
+        // Without it, the same folder is not served (noDirectoryListingsOrHiddenFiles).
+        #expect(try await fixture.responder().test(.get, "/public/css/").status == .notFound)
+    }
+
     /// Every traversal form, sent as raw bytes so that no client library normalises them first.
     @Test(arguments: [
         "/public/../Package.swift",
