@@ -8,8 +8,12 @@ import Synchronization
 /// Outcomes are drawn from one seeded generator in the order calls arrive (every component alike), so a
 /// fixed seed and a fixed sequence of taps give the same outcomes every run. A request's `forcedOutcome`
 /// overrides the draw (but still consumes it, so forcing one tap does not shift the others).
+///
+/// Its latency is waited out on `clock` (the continuous clock by default): a test passes a clock of its own
+/// and needs no real time.
 package final class SimulatedService: ComponentService {
     private let state: Mutex<State>
+    private let clock: any Clock<Duration>
 
     private struct State {
         var settings: SimulationSettings
@@ -25,8 +29,12 @@ package final class SimulatedService: ComponentService {
         }
     }
 
-    package init(settings: SimulationSettings = SimulationSettings()) {
+    /// - Parameters:
+    ///   - settings: The latency, jitter, failure rate and seed.
+    ///   - clock: What each call's latency is waited out on.
+    package init(settings: SimulationSettings = SimulationSettings(), clock: any Clock<Duration> = ContinuousClock()) {
         state = Mutex(State(settings: settings, generator: SplitMix64(seed: settings.seed)))
+        self.clock = clock
     }
 
     /// The current settings; setting them restarts the outcome sequence from the new seed.
@@ -50,7 +58,7 @@ package final class SimulatedService: ComponentService {
     private func deliver(forcedOutcome: ForcedOutcome?, component: String) async throws(ServiceError) {
         let (delay, fails) = state.withLock { $0.draw() }
         if delay > 0 {
-            try? await Task.sleep(for: .milliseconds(delay))
+            try? await clock.sleep(for: .milliseconds(delay))
         }
         if Self.failed(fails, forcedOutcome) {
             throw Self.failure(component)

@@ -91,13 +91,28 @@ import Testing
         )
     }
 
-    @Test func latencyIsAwaited() async throws {
+    @Test func latencyIsWaitedOutOnItsClock() async throws {
+        let clock = RecordingClock()
         let service = SimulatedService(
-            settings: SimulationSettings(latencyMilliseconds: 50, jitterMilliseconds: 0, failureRate: 0, seed: 1))
-        let elapsed = try await ContinuousClock().measure {
-            try await service.send(ServiceRequest.like(on: true))
-        }
-        #expect(elapsed >= .milliseconds(50))
+            settings: SimulationSettings(latencyMilliseconds: 50, jitterMilliseconds: 0, failureRate: 0, seed: 1),
+            clock: clock)
+        try await service.send(ServiceRequest.like(on: true))
+        try await service.send(ServiceRequest.like(on: false))
+        #expect(clock.sleeps == [.milliseconds(50), .milliseconds(50)])
+    }
+
+    @Test func jitterAddsUpToItsBoundAndNoLatencyWaitsNot() async throws {
+        let clock = RecordingClock()
+        let service = SimulatedService(
+            settings: SimulationSettings(latencyMilliseconds: 20, jitterMilliseconds: 10, failureRate: 0, seed: 4),
+            clock: clock)
+        for _ in 0..<40 { try await service.send(ServiceRequest.like(on: true)) }
+        #expect(clock.sleeps.count == 40)
+        #expect(clock.sleeps.allSatisfy { $0 >= .milliseconds(20) && $0 <= .milliseconds(30) })
+        #expect(Set(clock.sleeps).count > 1, "the jitter varies")
+        service.settings = SimulationSettings(latencyMilliseconds: 0, jitterMilliseconds: 0, failureRate: 0, seed: 4)
+        try await service.send(ServiceRequest.like(on: true))
+        #expect(clock.sleeps.count == 40, "no latency: no wait")
     }
 
     /// Which of `count` calls made without waiting succeeded (`nil` for one the service would not answer
