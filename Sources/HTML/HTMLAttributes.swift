@@ -8,7 +8,7 @@ public struct HTMLAttributes: Sendable, Equatable {
     /// The escaped bytes, each attribute with its leading space.
     let bytes: [UInt8]
 
-    /// The attributes given, in order; `nil`s (from `.when(false, …)`) are left out.
+    /// The attributes given, in order; `nil`s and `.when(false, …)` attributes are left out.
     public init(_ attributes: HTMLAttribute?...) {
         self.init(attributes)
     }

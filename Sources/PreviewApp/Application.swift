@@ -21,9 +21,11 @@ public final class Application: Sendable {
     package let catalog: ComponentCatalog
     /// The simulated network behind every change (a tap, a send).
     package var service: SimulatedService { context.simulation }
-    /// Every tap the app handled, newest first (`recent()`), as the gallery's log and `/events` show them.
+    /// The event log: the taps the app handled (the latest 500 unless said otherwise), newest first through
+    /// `recent(limit:)`, as the gallery's log and `/events` show them.
     public var events: TapEventLog { context.events }
-    /// Answers requests in process, without a socket (tests call `responder.test(…)` from `HTTPTesting`).
+    /// Answers every route: the server serves it, and tests call it in process, without a socket
+    /// (`responder.test(…)` from `HTTPTesting`).
     public let responder: RouterResponder
     /// Knows the bound port once the server runs.
     package let hostAllowList: HostAllowList

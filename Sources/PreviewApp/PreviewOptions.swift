@@ -8,7 +8,8 @@ import HTTPCore
 /// Everything the server can be told on its command line.
 public struct PreviewOptions: Sendable {
     package var server = ServerConfiguration()
-    /// The simulated service's latency, failure rate and seed (`--latency-ms`, `--failure-rate`, `--seed`).
+    /// How the simulated service behaves: its latency, jitter, failure rate and seed (`--latency-ms`,
+    /// `--jitter-ms`, `--failure-rate`, `--seed`).
     public var simulation = SimulationSettings()
     /// The folder served under `/public`: the kit's own `Public/` (its stylesheet, script and images),
     /// wherever the server runs from, a package of your own included.
@@ -27,7 +28,8 @@ public struct PreviewOptions: Sendable {
     /// Set when the dev supervisor runs the server (`--dev-channel-fd`, `--dev-build`).
     package var dev: DevConnection?
 
-    /// The defaults: the kit's `Public/`, a simulated service, kept pages on, no state file.
+    /// The defaults: the kit's `Public/`, a service of 300 ms that fails 20% of requests (seed 1), 500 events
+    /// kept, kept pages on, and no state file (state in memory only).
     public init() {}
 
     /// PreviewKit's API reference, served at `/docs/` when it is there (`scripts/docs` builds it); `nil` for

@@ -16,7 +16,7 @@ public struct Choices: SelfManagedModel {
         /// How many have it chosen.
         public var count: Int
 
-        /// `count` viewers have `option` chosen.
+        /// `option`, chosen by `count` people (those other than the app's viewers, then the viewers).
         public init(_ option: String, _ count: Int) {
             self.option = option
             self.count = count
@@ -65,7 +65,8 @@ public struct Choices: SelfManagedModel {
         /// A failed change's message, shown once; `nil` for none.
         public var message: String?
 
-        /// What the component shows: `shown`, whether a change is in flight, and a message.
+        /// What the component shows: `shown` (the optimistic state while `busy`) and a failure's `message`
+        /// (`nil`: none).
         public init(shown: Shown, busy: Bool = false, message: String? = nil) {
             self.shown = shown
             self.busy = busy

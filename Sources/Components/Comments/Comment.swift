@@ -10,7 +10,7 @@ public struct Comment: Sendable, Hashable {
     public var text: String
     package var at: Timestamp
 
-    /// A comment numbered `id` in its thread, by `author`, saying `text`, sent `at` a time.
+    /// A comment numbered `id` (unique among the component's comments), written by `author` at `at`.
     public init(id: Int, author: Viewer, text: String, at: Timestamp) {
         self.id = id
         self.author = author

@@ -54,8 +54,10 @@ public struct CommentDefinition: Sendable {
     /// them changes (so its kept roots are never those of another declaration).
     public private(set) var kind: SelfManagedDefinition<CommentThreads>
 
-    /// A comment box on the kit's generic kind: its catalogue `name` and `title`, the `target` it posts about,
-    /// its texts and bounds, where a send without script returns, and `render`, which draws every state it shows.
+    /// A comment box named `name` in URLs and `title` in the event log, on targets the `target` field names:
+    /// its `service` (the name unless given), `summary`, `failureMessage` and `sentAnnouncement`, the
+    /// `maximumLength` of a comment and the `capacity` of a thread, where a send without a usable `return_to`
+    /// lands (`returnPath`), and `render`, which draws the box in every state.
     public init(
         name: String,
         title: String,

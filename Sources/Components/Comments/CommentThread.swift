@@ -11,7 +11,8 @@ public struct CommentThread: Sendable, Hashable {
     /// after each comment of theirs commits and the same until then.
     package var sentByViewer: Int
 
-    /// The thread's `comments` in order, a `sending` comment in flight (shown at the end), and how many the viewer sent.
+    /// The committed `comments`, oldest first; the viewer's comment in flight (`sending`, `nil`: none); and how
+    /// many of `comments` the viewer wrote (`sentByViewer`).
     public init(comments: [Comment], sending: Comment? = nil, sentByViewer: Int = 0) {
         self.comments = comments
         self.sending = sending

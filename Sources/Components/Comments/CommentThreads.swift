@@ -103,8 +103,9 @@ extension CommentThreads: SelfManagedModel {
         /// the page after one, so that the person can fix it or try again at once.
         package var focusesField: Bool
 
-        /// What a comment box shows: the thread, whether a send is in flight, the composer's text and its
-        /// error, the send's idempotency key, and where the focus goes.
+        /// What a comment box shows: the `thread`, whether a send is in flight (`busy`), the composer's `draft`,
+        /// its `error` and whether it was refused (`invalid`), the composer's idempotency `key`, whether the
+        /// client fills in the text being sent (`fillsSendingText`), and whether the field takes focus.
         public init(
             thread: CommentThread, busy: Bool = false, draft: String = "", error: String? = nil,
             invalid: Bool = false, key: String, fillsSendingText: Bool = false, focusesField: Bool = false

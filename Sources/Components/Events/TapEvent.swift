@@ -17,9 +17,9 @@ public struct TapEvent: Sendable, Equatable {
         case rejected
     }
 
-    /// The event's number: each handled tap gets the next one.
+    /// The event's number in the log: 1 for the first event recorded, one more for each after it.
     public var sequence: Int
-    /// When the tap was answered.
+    /// When the tap was handled: the moment its event was made.
     public var time: Timestamp
     /// The component's type name: `LikeButton`, `AvatarView`, yours.
     public var component: String
@@ -27,7 +27,7 @@ public struct TapEvent: Sendable, Equatable {
     public var action: String?
     /// The post id or user id the component shows.
     public var instance: String
-    /// Who tapped.
+    /// The viewer who tapped.
     public var viewer: Viewer
     /// The state before the change, in the component's words.
     public var prior: EventState?
@@ -40,7 +40,7 @@ public struct TapEvent: Sendable, Equatable {
     public var outcome: Outcome
     /// How long the tap took to handle, including the simulated network.
     public var latencyMilliseconds: Int
-    /// Where a navigation went (its `Location`); `nil` for other taps.
+    /// Where a navigation went (the local path it redirected to); `nil` for other taps.
     public var location: String?
 
     package init(

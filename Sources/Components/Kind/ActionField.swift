@@ -3,7 +3,7 @@ import HTTPCore
 /// A form field an action takes, besides the target's and `return_to`, with what the docs say of it:
 /// `stars`, an integer from 0 to 5.
 public struct ActionField: Sendable {
-    /// The field's name in the action's form.
+    /// The field's name in the action's form: `stars`.
     public var name: String
     /// Its schema in the OpenAPI description.
     package var schema: Schema

@@ -48,9 +48,11 @@ public struct SelfManagedAction<Model: SelfManagedModel>: Sendable {
     /// answers `303` (`200` with `HX-Redirect` with `HX-Request`) and records the event `redirected`.
     package var destination: (@Sendable (_ target: String) -> String?)?
 
-    /// An action named `name` (its route: `POST /components/{component}/{name}`): the form `fields` it reads,
-    /// how it `decode`s them into a change, the state it shows at once while in flight (`optimistic`: `nil`
-    /// refuses the tap), how events `describe` the change, and its OpenAPI `documentation`.
+    /// An action named `name` (the route `POST /components/{component}/{name}`) that takes `fields`, on the
+    /// target the definition's field names unless `needsTarget` is `false` (then on `""`); it checks the
+    /// text of `checksItsOwnText` itself. `decode` makes the change, `optimistic` what a form shows at once
+    /// (`nil`: nothing before the answer), `describe` the change's words, and `documentation` replaces the
+    /// kit's OpenAPI description (`nil`: the kit's).
     public init(
         _ name: String, fields: [ActionField] = [], needsTarget: Bool = true, checksItsOwnText: Set<String> = [],
         decode: @escaping @Sendable (ActionInput) throws(HTTPError) -> Decision,

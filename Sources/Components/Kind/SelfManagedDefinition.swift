@@ -39,10 +39,10 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
     public struct ExampleChange: Sendable {
         package var action: String
         package var target: String
-        /// The form fields the example sends, beside the target.
+        /// The action's form fields the example sends, as names and values, besides the target's.
         public var fields: [(String, String)]
 
-        /// `action` on `target`, with the form `fields`.
+        /// `action` on `target`, sending `fields` (names and values) besides the target's.
         public init(_ action: String, target: String, fields: [(String, String)]) {
             self.action = action
             self.target = target
@@ -91,9 +91,11 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
         var returnTo: String?
     }
 
-    /// A component on the generic kind: its catalogue `name` and `title`, its `target` field, the service it
-    /// sends through, where a tap without script returns, its `actions`, its `words`, the example changes and
-    /// scenarios the kit's checks send, and `render`, which draws every state with the same code.
+    /// A component named `name` in URLs and `title` in the event log, on targets the `target` field names:
+    /// its `service` (in prose; the name unless given), `summary`, where a change without a usable `return_to`
+    /// lands (`returnPath`), any `refusal` (`403`), its `actions` and `words`, the `exampleChanges` the kit's
+    /// checks make, its own default `scenarios` (`nil`: the kit's), and `render`, which draws the component
+    /// for a target in every state.
     public init(
         name: String, title: String, target: TapTarget, service: String? = nil, summary: String,
         returnPath: ReturnPath, refusal: Refusal? = nil, actions: [SelfManagedAction<Model>],

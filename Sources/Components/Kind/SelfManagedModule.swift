@@ -92,7 +92,8 @@ public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
         return definition.selfManaged(target, shown: shown, returnTo: returnTo).renderedBytes
     }
 
-    /// Adds the component's routes: one `POST` per action, its state endpoint and its fragments.
+    /// Adds one `POST /components/{name}/{action}` per action of the definition, with its OpenAPI
+    /// description (the state endpoint and the gallery's fragments are the app's).
     public func addRoutes(to routes: inout RouteGroup) {
         self.routes.addRoutes(to: &routes)
     }

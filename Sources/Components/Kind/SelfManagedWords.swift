@@ -25,9 +25,10 @@ public struct SelfManagedWords<Model: SelfManagedModel>: Sendable {
     /// event of its own. A repeated send is not: it is answered as its first one was.
     package var recordsUnsentChanges: Bool
 
-    /// The component's words: the `failureMessage` a rollback shows, what is `announce`d for a state, how events
-    /// `describe` a state, the one-time message an outcome leaves (`flash`), and whether a failed change's text is
-    /// kept (`recordsUnsentChanges`).
+    /// The component's words: the `failureMessage` a rollback shows and announces, what the live region says
+    /// of a committed state (`announce`), how the event log shows a state (`describe`), what an outcome
+    /// leaves for the next render (`flash`), and whether a change that sent nothing is an event of its own
+    /// (`recordsUnsentChanges`).
     public init(
         failureMessage: String,
         announce: @escaping @Sendable (Model.Shown) -> String,
@@ -51,7 +52,8 @@ public struct SelfManagedOutcome<Model: SelfManagedModel>: Sendable {
     package var optimistic: Model.Shown
     /// The committed state after it: `prior` again after a failure.
     package var committed: Model.Shown
-    /// Whether the service accepted the change (it committed).
+    /// Whether the change committed: the service saved it, or there was nothing to send; `false` after a
+    /// rollback.
     public var succeeded: Bool
     /// Whether the service was called (not when there was nothing to send).
     package var sent: Bool

@@ -24,8 +24,8 @@ public struct NavigationDefinition: Sendable {
     /// Where a tap goes, in prose for the docs: `the profile, /users/{uid}`.
     package var destinationDescription: String
 
-    /// A navigation: its catalogue `name` and `title`, the `target` field naming where to go, a `summary`,
-    /// and what the destination is (for the OpenAPI description of its `303`).
+    /// A navigation named `name` in URLs and `title` in the event log, on targets the `target` field names,
+    /// with a `summary` and where a tap goes, in prose for the docs (`destinationDescription`).
     public init(name: String, title: String, target: TapTarget, summary: String, destinationDescription: String) {
         self.name = name
         self.title = title

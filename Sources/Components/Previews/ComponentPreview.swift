@@ -31,8 +31,9 @@ public struct ComponentPreview: Sendable {
     package let instance: @Sendable (PreviewValues) -> String
 
     /// A component's catalogue entry: its `name` (in URLs) and `title`, a `summary`, its `parameters`, the
-    /// `variants` worth looking at, its `actions`, which parameter names a live `instance`, the file of its
-    /// handler, and how to `make` it (and write it as `swift`) from values in each configuration.
+    /// `variants` worth looking at, its `actions`, the instance a set of values shows (`instance`: a post or
+    /// user id, for the event log), the file of its tap's handler (`handlerFile`, from the package's root),
+    /// and how to build it from values in either configuration (`make`) and write that call as Swift (`swift`).
     public init(
         name: String,
         title: String,

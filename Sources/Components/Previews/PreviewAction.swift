@@ -17,10 +17,10 @@ public struct PreviewAction: Sendable {
     }
 
     package let method: String
-    /// The path the action posts to.
+    /// The path the request goes to: `/components/like/tap`.
     public let path: String
     package let summary: String
-    /// The fields its form sends.
+    /// The form fields it takes, the target's first, each required or not.
     public let fields: [Field]
     /// A form body that works against the demo data.
     package let exampleBody: String

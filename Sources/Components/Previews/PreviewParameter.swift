@@ -2,7 +2,7 @@ import HTTPCore
 
 /// One parameter a component preview accepts: its name, type, default and allowed values.
 public struct PreviewParameter: Sendable {
-    /// What values a parameter takes.
+    /// What values a parameter takes, and so how the gallery checks and offers them.
     public enum Kind: Sendable, Equatable {
         /// Any text.
         case text
@@ -30,7 +30,7 @@ public struct PreviewParameter: Sendable {
         }
     }
 
-    /// The parameter's name, as a query parameter of the component's fragment.
+    /// The parameter's name, in the gallery's query and in `PreviewValues`.
     public let name: String
     package let kind: Kind
     package let defaultValue: String

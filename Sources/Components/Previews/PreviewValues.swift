@@ -13,17 +13,17 @@ public struct PreviewValues: Sendable, Equatable {
         self.pairs = pairs
     }
 
-    /// The value of `name`, checked against its parameter (its default when not given).
+    /// The value of parameter `name`, checked (its default when not given); empty for a name the schema lacks.
     public subscript(name: String) -> String {
         pairs.first { $0.name == name }?.value ?? ""
     }
 
-    /// The value of the boolean parameter `name`.
+    /// Whether the value of parameter `name` is `true`; `false` otherwise, or for a name the schema lacks.
     public func bool(_ name: String) -> Bool {
         self[name] == "true"
     }
 
-    /// The value of the integer parameter `name`.
+    /// The value of parameter `name` as an integer; `0` when it is not one, or for a name the schema lacks.
     public func int(_ name: String) -> Int {
         Int(self[name]) ?? 0
     }

@@ -15,7 +15,7 @@ import HTTPCore
 public struct Scenario: Sendable {
     /// The name in URLs: the name in lower case, words joined by `-`.
     package var id: String
-    /// The scenario's name, as its report shows it.
+    /// The scenario's name, as its report shows it: `A tap commits` (its `id` is made from it).
     public var name: String
     /// One sentence: what the scenario shows.
     package var sentence: String

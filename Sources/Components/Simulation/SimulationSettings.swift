@@ -9,8 +9,8 @@ public struct SimulationSettings: Sendable, Hashable {
     /// Seeds the outcomes: the same seed and the same sequence of requests give the same outcomes.
     package var seed: UInt64
 
-    /// A service that answers after `latencyMilliseconds` (give or take `jitterMilliseconds`) and fails a
-    /// `failureRate` share of changes (0 to 1), drawn from a generator seeded with `seed`.
+    /// A service that answers after `latencyMilliseconds` plus up to `jitterMilliseconds` at random, and fails
+    /// a request with probability `failureRate` (0 to 1), its outcomes seeded by `seed`. Not checked here.
     public init(
         latencyMilliseconds: Int = 300, jitterMilliseconds: Int = 0, failureRate: Double = 0.2, seed: UInt64 = 1
     ) {

@@ -5,23 +5,23 @@ import HTML
 /// The plain components take any `TapAction` their caller chooses; their self-managed extensions
 /// choose their own.
 public struct TapAction: Sendable, Equatable {
-    /// A field of the tap's form.
+    /// A hidden field of the tap's form.
     public struct Field: Sendable, Equatable {
         /// The field's name.
         public var name: String
         /// The field's value.
         public var value: String
 
-        /// A field `name` holding `value`.
+        /// A hidden field `name` holding `value`.
         public init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    /// The local path the tap posts to.
+    /// The path the form posts to (its `action`).
     public var path: String
-    /// The fields the tap's form sends, in order.
+    /// The hidden fields the form carries, in order.
     public var fields: [Field]
 
     /// A tap that posts `fields` to `path`.

@@ -12,7 +12,8 @@ public struct TapTarget: Sendable {
     /// A target that exists in the demo data, for docs and examples.
     package var example: String
 
-    /// A target sent in the form `field`, called a `noun` in messages, for a `purpose`, with an `example`.
+    /// A target named by the form field `field`, with the words for it: a `noun` (`post`), what the field
+    /// names (`purpose`: `the post to like`), and an `example` that exists in the demo data.
     public init(_ field: String, noun: String, purpose: String, example: String) {
         self.field = field
         self.noun = noun

@@ -6,7 +6,8 @@
 ///   A trailing `.0` is dropped: `20,000` → `20K`.
 /// - Negative counts (which the app never produces) are shown as `0`.
 public enum CompactCount {
-    /// `count` as the type says: `999`, `1,234`, `12.3K`, `20K`, `1.2M`.
+    /// `count` as a component shows it: exactly below 10,000 (`1,234`), else truncated to one decimal with a
+    /// suffix (`12.3K`, `20K`, `1.2M`); `0` for a negative count.
     public static func formatted(_ count: Int) -> String {
         let count = max(0, count)
         if count < 1_000 {

@@ -64,9 +64,9 @@ extension Membership: SelfManagedModel {
 
     /// A message to show once on the next render of a viewer's toggle.
     public enum Flash: Sendable, Equatable {
-        /// The change failed and was rolled back: its message, shown once.
+        /// The change failed and was rolled back: the failure message to show.
         case failed(String)
-        /// The change committed.
+        /// A change to on committed: the next render plays the "on" animation.
         case committed
     }
 
@@ -82,7 +82,8 @@ extension Membership: SelfManagedModel {
         /// The message of a tap that failed.
         public var message: String?
 
-        /// What a toggle shows: its `state`, whether a tap is in flight, whether it plays its animation, and a message.
+        /// What a toggle shows: `state` (the optimistic one while `busy`), whether it plays the "on"
+        /// animation (`animated`), and a failed tap's `message` (`nil`: none).
         public init(state: ToggleState, busy: Bool = false, animated: Bool = false, message: String? = nil) {
             self.state = state
             self.busy = busy

@@ -33,7 +33,7 @@ public struct ToggleDefinition: Sendable {
         /// Said when it shows the state off: `Unliked`.
         package var off: String
 
-        /// What is announced when it turns on and off.
+        /// Says `on` when an answer shows the state on, `off` when it shows it off.
         public init(on: String, off: String) {
             self.on = on
             self.off = off
@@ -82,8 +82,10 @@ public struct ToggleDefinition: Sendable {
     /// them changes (so its kept roots are never those of another declaration).
     package private(set) var kind: SelfManagedDefinition<Membership>
 
-    /// A toggle: its catalogue `name` and `title`, the `target` field, the form field for its `state`, its
-    /// texts, where a tap without script returns, any refusal, and `render`, which draws every state.
+    /// A toggle named `name` in URLs and `title` in the event log, on targets the `target` field names, whose
+    /// `state` field asks for on or off: its `service` (the name unless given), `summary`, `failureMessage`,
+    /// `announcements` (from `state` unless given: `Starred`, `Not starred`), where a tap without a usable
+    /// `return_to` lands (`returnPath`), any `refusal` (`403`), and `render`, which draws every state.
     public init(
         name: String,
         title: String,

@@ -5,10 +5,10 @@ import HTTPCore
 public struct ToggleState: Sendable, Hashable {
     /// Whether it is on for the viewer.
     public var isOn: Bool
-    /// How many have it on, the viewer included.
+    /// How many have it on, the viewer included when it is on for them.
     public var count: Int
 
-    /// On or off, with the count.
+    /// On or off for the viewer (`isOn`), with how many have it on (`count`).
     public init(isOn: Bool, count: Int) {
         self.isOn = isOn
         self.count = count

@@ -89,7 +89,7 @@ public struct RouteDocumentation: Sendable {
             Parameter(name, in: .cookie, required: false, schema, description)
         }
 
-        /// A field of an `application/x-www-form-urlencoded` body (a tap's form), required unless said otherwise.
+        /// A field of an `application/x-www-form-urlencoded` body (a tap's form), optional unless said otherwise.
         public static func field(
             _ name: String, _ schema: Schema, required: Bool = false, _ description: String, example: String? = nil
         ) -> Parameter {
