@@ -36,7 +36,8 @@ public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
         styles: ComponentStyles? = nil, scenarios extraScenarios: [Scenario] = [], context: ComponentContext
     ) {
         self.definition = definition
-        self.preview = preview
+        // A preview declared without a name and title takes the definition's: each is said once.
+        self.preview = preview?.named(definition.name, title: definition.title)
         self.styles = styles
         // A component all of whose actions navigate keeps no state (an avatar).
         let keepsState = definition.actions.contains { $0.destination == nil }

@@ -13,9 +13,9 @@ public struct ComponentPreview: Sendable {
     }
 
     /// The name in URLs: `/components/{name}`.
-    public let name: String
+    public private(set) var name: String
     /// The type's name, such as `AvatarView`.
-    package let title: String
+    package private(set) var title: String
     package let summary: String
     package let parameters: [PreviewParameter]
     package let variants: [PreviewVariant]
@@ -56,6 +56,34 @@ public struct ComponentPreview: Sendable {
         self.make = make
         self.swiftCall = swift
         self.handlerFile = handlerFile
+    }
+
+    /// A component's catalogue entry without its name and title, which its module takes from the component's
+    /// definition (`SelfManagedModule`), so that each is declared once: a `summary`, its `parameters`, the
+    /// `variants` worth looking at, its `actions`, the instance a set of values shows, the file of its tap's
+    /// handler, and how to build it (`make`) and write that call as Swift (`swift`).
+    public init(
+        summary: String,
+        parameters: [PreviewParameter],
+        variants: [PreviewVariant],
+        actions: [PreviewAction],
+        instance: @escaping @Sendable (PreviewValues) -> String,
+        handlerFile: String,
+        make: @escaping @Sendable (PreviewValues, Configuration, TapAction) -> any HTMLComponent,
+        swift: @escaping @Sendable (PreviewValues, Configuration, TapAction) -> SwiftCall
+    ) {
+        self.init(
+            name: "", title: "", summary: summary, parameters: parameters, variants: variants, actions: actions,
+            instance: instance, handlerFile: handlerFile, make: make, swift: swift)
+    }
+
+    /// This entry under `name` and `title` when it has none of its own (declared without them).
+    package func named(_ name: String, title: String) -> ComponentPreview {
+        guard self.name.isEmpty else { return self }
+        var named = self
+        named.name = name
+        named.title = title.isEmpty ? name : title
+        return named
     }
 
     /// Checks raw parameters (from a query), filling in defaults; unknown names are ignored, and of

@@ -53,6 +53,24 @@ import Testing
         #expect(events.count == 0)
     }
 
+    @Test func aPreviewWithoutANameTakesTheDefinitionsNameAndTitle() {
+        let nameless = ComponentPreview(
+            summary: "A door.", parameters: [], variants: [], actions: [], instance: { _ in "hall" }, handlerFile: "",
+            make: { _, _, _ in Door() }, swift: { _, _, _ in SwiftCall("Door") })
+        let module = NavigationModule(
+            Self.definition, preview: nameless, context: ComponentContext(), destination: { _ in nil })
+        #expect(module.preview?.name == "door")
+        #expect(module.preview?.title == "Door")
+        // One declared with its own keeps it (the demo's previews say theirs).
+        let own = ComponentPreview(
+            name: "portal", title: "Portal", summary: "A door.", parameters: [], variants: [], actions: [],
+            instance: { _ in "hall" }, handlerFile: "", make: { _, _, _ in Door() },
+            swift: { _, _, _ in SwiftCall("Door") })
+        let named = NavigationModule(
+            Self.definition, preview: own, context: ComponentContext(), destination: { _ in nil })
+        #expect(named.preview?.name == "portal" && named.preview?.title == "Portal")
+    }
+
     @Test func itsDocumentationAndCatalogueActionComeFromTheDefinition() {
         let documentation = Self.definition.documentation
         #expect(documentation.summary == "Tap a door")

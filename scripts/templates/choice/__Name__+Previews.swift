@@ -3,8 +3,6 @@ import PreviewKit
 /// The __Name__'s previews: its parameters, the variants worth looking at, and its taps.
 extension __Name__ {
     public static let preview = ComponentPreview(
-        name: "__name__",
-        title: "__Name__",
         summary:
             "A choice among options: tapped, it shows the choice at once, saves it through the simulated service, and rolls back exactly on failure.",
         parameters: [

@@ -3,8 +3,6 @@ import PreviewKit
 /// The __Name__'s previews: its parameters, the variants worth looking at, and its taps.
 extension __Name__ {
     public static let preview = ComponentPreview(
-        name: "__name__",
-        title: "__Name__",
         summary:
             "A quantity with a button each way: a tap shows the new quantity at once, saves it through the simulated service, rolls back exactly on failure, and stops at its bounds.",
         parameters: [

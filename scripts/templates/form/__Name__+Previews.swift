@@ -3,8 +3,6 @@ import PreviewKit
 /// The __Name__'s previews: its parameters, the variants worth looking at, and its send.
 extension __Name__ {
     public static let preview = ComponentPreview(
-        name: "__name__",
-        title: "__Name__",
         summary:
             "Notes and a field to add one: a send shows the note at once, saves it through the simulated service, and keeps the text on failure.",
         parameters: [

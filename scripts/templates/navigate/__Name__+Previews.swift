@@ -3,8 +3,6 @@ import PreviewKit
 /// The __Name__'s previews: its parameters, the variants worth looking at, and its tap.
 extension __Name__ {
     public static let preview = ComponentPreview(
-        name: "__name__",
-        title: "__Name__",
         summary: "A button that navigates by itself: tapped, it goes to the page it names.",
         parameters: [
             PreviewParameter(
