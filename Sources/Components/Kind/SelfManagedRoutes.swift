@@ -36,7 +36,6 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
     private let routes: [Route]
     private let service: any ComponentService
     private let events: TapEventLog
-    private let registry: ComponentRegistry
     private let clock: @Sendable () -> Timestamp
     private let answerer: Answerer
     /// Each route's handler, made where the routes are made: where the model is known (a toggle's,
@@ -51,7 +50,6 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
         self.store = store
         self.service = context.service
         self.events = context.events
-        self.registry = context.registry
         self.clock = context.clock
         self.answerer = Answerer(definition: definition, keeps: context.renderCache)
         let words = definition.words
@@ -63,19 +61,14 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
             if action.needsTarget { fields.insert(target) }
             let flow = OptimisticFlow<Model>(
                 store: store.core, events: context.events,
-                flash: { attempt, outcome in
-                    // Decided as the change ends, before its commit: what it leads to is its optimistic state.
-                    var ended = SelfManagedOutcome(outcome)
-                    ended.committed = outcome.succeeded ? outcome.optimistic : outcome.prior
-                    return words.flash(attempt.change, ended)
-                },
-                event: { [name = action.name, details = action.describe] attempt, outcome in
+                flash: { tap, outcome in words.flash(tap.change, outcome) },
+                event: { [name = action.name, details = action.describe] tap, outcome in
                     guard outcome.sent || words.recordsUnsentChanges else { return nil }
                     return TapEvent(
-                        component: title, action: name, instance: attempt.key.target, viewer: attempt.key.viewer,
+                        component: title, action: name, instance: tap.key.target, viewer: tap.key.viewer,
                         prior: EventState(outcome.prior, describedBy: describe),
                         optimistic: EventState(outcome.optimistic, describedBy: describe),
-                        details: details(attempt.change), outcome: outcome.succeeded ? .committed : .rolledBack,
+                        details: details(tap.change), outcome: outcome.succeeded ? .committed : .rolledBack,
                         latencyMilliseconds: outcome.latencyMilliseconds)
                 })
             return Route(
@@ -122,15 +115,17 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
                 problem, flash, details: details, action: action, at: key, returnTo: returnTo, fallback: fallback,
                 request: request)
         case .change(let change):
-            let attempt = OptimisticFlow<Model>.Attempt(
-                key: key, change: change, forced: forced, returnTo: returnTo ?? fallback,
-                wantsFragment: request.wantsFragment)
             let call = ServiceRequest(
                 component: definition.name, action: action.name, target: target, viewer: viewer, change: change,
                 describedBy: route.describe, forcedOutcome: forced)
-            return try route.flow.handle(attempt, call: .send(call, through: service)) { [answerer] attempt, outcome in
-                guard attempt.wantsFragment else { return .redirect(to: attempt.returnTo) }
-                return answerer.answer(attempt, outcome, target: target, returnTo: returnTo)
+            let tap = OptimisticTap<Model>(
+                key: key, change: change, call: .send(call, through: service), wantsFragment: request.wantsFragment,
+                landing: returnTo ?? fallback)
+            switch try route.flow.start(tap) {
+            case .ended(let outcome):
+                return .response(answerer.answer(tap, outcome, returnTo: returnTo))
+            case .waiting(let rest):
+                return .deferred { [answerer] in answerer.answer(tap, try await rest.end(), returnTo: returnTo) }
             }
         }
     }
@@ -146,15 +141,16 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
             self.answers = RenderedAnswers(limit: keeps ? 1024 : 0)
         }
 
-        /// `200` and the committed fragment, or `503` and the restored one with the failure message, each
-        /// with what the live region says.
+        /// Without script, `303` to where the tap lands; with it, `200` and the committed fragment, or `503`
+        /// and the restored one with the failure message, each with what the live region says.
         func answer(
-            _ attempt: OptimisticFlow<Model>.Attempt, _ outcome: OptimisticFlow<Model>.Outcome, target: String,
-            returnTo: String?
+            _ tap: OptimisticTap<Model>, _ outcome: SelfManagedOutcome<Model>, returnTo: String?
         ) -> HTTPResponse {
+            guard tap.wantsFragment else { return .redirect(to: tap.landing) }
             let words = definition.words
-            let flash = words.flash(attempt.change, SelfManagedOutcome(outcome))
-            let shown = Model.present(outcome.committed, busy: false, flash: flash, target: target)
+            let target = tap.key.target
+            let shown = Model.present(
+                outcome.committed, busy: false, flash: words.flash(tap.change, outcome), target: target)
             var response = HTTPResponse.html(
                 answers.bytes(for: .init(target: target, presentation: shown, returnTo: returnTo)) {
                     definition.selfManaged(target, shown: shown, returnTo: returnTo).renderedBytes
@@ -209,28 +205,13 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
             return .response(response)
         }
         // Without script: the page the change came from, whose component shows the input (left for its
-        // next render, and forgotten after it whether or not that page shows this component).
+        // next render, and forgotten after it whether or not that page shows this component); the
+        // target's own page when that one does not answer.
         store.leave(flash, for: key)
-        return .deferred { [registry, store] in
-            var page = await registry.page(returnTo ?? fallback, for: key.viewer)
-            if page?.status != .ok, returnTo != nil {
-                store.leave(flash, for: key)
-                page = await registry.page(fallback, for: key.viewer)
-            }
-            _ = store.takeFlash(for: key)
-            guard let page, page.status == .ok else {
-                return .html(fragment(), status: .unprocessableContent)
-            }
-            return .html(page.body, status: .unprocessableContent)
-        }
-    }
-}
-
-extension SelfManagedOutcome {
-    /// The flow's outcome in the words' terms.
-    init(_ outcome: OptimisticFlow<Model>.Outcome) {
-        self.init(
-            prior: outcome.prior, optimistic: outcome.optimistic, committed: outcome.committed,
-            succeeded: outcome.succeeded, sent: outcome.sent)
+        return .forward(
+            Forward(
+                returnTo.map { [$0, fallback] } ?? [fallback], status: .unprocessableContent,
+                otherwise: { .html(fragment(), status: .unprocessableContent) },
+                finally: { [store] in _ = store.takeFlash(for: key) }))
     }
 }

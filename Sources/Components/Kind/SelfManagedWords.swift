@@ -44,8 +44,9 @@ public struct SelfManagedWords<Model: SelfManagedModel>: Sendable {
     }
 }
 
-/// How a change ended, as the kit's words see it.
-public struct SelfManagedOutcome<Model: SelfManagedModel>: Sendable {
+/// How a change ended: what the optimistic flow tells the route that answers it, and what the component's
+/// words see of it.
+public struct SelfManagedOutcome<Model: OptimisticModel>: Sendable {
     /// The committed state before it.
     package var prior: Model.Shown
     /// What was shown while it was in flight.
@@ -57,12 +58,18 @@ public struct SelfManagedOutcome<Model: SelfManagedModel>: Sendable {
     public var succeeded: Bool
     /// Whether the service was called (not when there was nothing to send).
     package var sent: Bool
+    /// From the change's turn to its end, in whole milliseconds.
+    package var latencyMilliseconds: Int
 
-    package init(prior: Model.Shown, optimistic: Model.Shown, committed: Model.Shown, succeeded: Bool, sent: Bool) {
+    package init(
+        prior: Model.Shown, optimistic: Model.Shown, committed: Model.Shown, succeeded: Bool, sent: Bool,
+        latencyMilliseconds: Int = 0
+    ) {
         self.prior = prior
         self.optimistic = optimistic
         self.committed = committed
         self.succeeded = succeeded
         self.sent = sent
+        self.latencyMilliseconds = latencyMilliseconds
     }
 }

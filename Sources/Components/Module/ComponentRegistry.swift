@@ -75,20 +75,11 @@ package final class ComponentRegistry: Sendable {
         return sum
     }
 
-    /// Lets components render the app's pages (`page(_:for:)`): the app's responder, once it is built,
-    /// held weakly (it holds the modules, which hold this registry), so the app that owns it keeps it.
+    /// Lets scenarios run on the server against the app (`respond(to:)`): the app's responder, once it
+    /// is built, held weakly (it holds the modules, which hold this registry), so the app that owns it
+    /// keeps it.
     package func serve(pages responder: (any HTTPResponder & AnyObject)?) {
         contents.withLock { $0.pages = responder }
-    }
-
-    /// The page at `path` as `viewer` sees it, answered by the app as a `GET` would be (a refused send
-    /// without script shows the page it came from, with its composer); `nil` before the app serves.
-    package func page(_ path: String, for viewer: Viewer) async -> HTTPResponse? {
-        guard
-            let request = try? HTTPRequest(
-                method: .get, target: path, headers: ["Cookie": Viewer.cookieName + "=" + viewer.id])
-        else { return nil }
-        return await respond(to: request)
     }
 
     /// `request` answered by the app as if it came from outside (a scenario run on the server against

@@ -17,11 +17,14 @@ public struct RouterResponder: HTTPResponder {
                 return .response(early)
             }
         }
-        let outcome: HTTPOutcome
+        var outcome: HTTPOutcome
         do {
             outcome = try route(&request)
         } catch {
             outcome = .response(errorResponse(HTTPError(converting: error), request))
+        }
+        if case .forward(let forward) = outcome {
+            outcome = answer(forward, as: request)
         }
         switch outcome {
         case .response(var response):
@@ -38,6 +41,63 @@ public struct RouterResponder: HTTPResponder {
                 finish(&response, for: request, through: middleware.count - 1)
                 return response
             }
+        case .forward:
+            var response = errorResponse(HTTPOutcome.forwardOutsideARouter, request)
+            finish(&response, for: request, through: middleware.count - 1)
+            return .response(response)
+        }
+    }
+
+    /// A forward's answer: a `GET` of each of its paths in turn, as `request` (after middleware), until
+    /// one answers `200`; at once while the pages answer at once.
+    private func answer(_ forward: Forward, as request: HTTPRequest) -> HTTPOutcome {
+        for (index, path) in forward.paths.enumerated() {
+            switch page(path, as: request) {
+            case .response(let response):
+                guard let sent = Self.sent(response, as: forward) else { continue }
+                forward.finally()
+                return .response(sent)
+            case .deferred(let work):
+                let rest = forward.paths[(index + 1)...]
+                return .deferred {
+                    defer { forward.finally() }
+                    if let response = try? await work(), let sent = Self.sent(response, as: forward) {
+                        return sent
+                    }
+                    for path in rest {
+                        if let sent = Self.sent(await page(path, as: request).resolve(), as: forward) {
+                            return sent
+                        }
+                    }
+                    return forward.otherwise()
+                }
+            case .forward:
+                continue
+            }
+        }
+        forward.finally()
+        return .response(forward.otherwise())
+    }
+
+    /// A page's answer as a forward sends it, when it is one (`200`): its body and type with the forward's
+    /// status, and nothing that would let it be kept or sent again.
+    private static func sent(_ page: HTTPResponse, as forward: Forward) -> HTTPResponse? {
+        guard page.status == .ok, page.stream == nil else { return nil }
+        var headers = HTTPHeaders()
+        headers["Content-Type"] = page.headers["Content-Type"]
+        headers["Cache-Control"] = "no-store"
+        return HTTPResponse(status: forward.status, headers: headers, body: page.body)
+    }
+
+    /// The page at `path` (with any query) as a `GET` from the same client: `request`'s headers and
+    /// cookies as middleware left them. A path that is not one is a `400`.
+    private func page(_ path: String, as request: HTTPRequest) -> HTTPOutcome {
+        do {
+            var page = try HTTPRequest(method: .get, target: path, headers: request.headers)
+            page.cookies = request.cookies
+            return try route(&page)
+        } catch {
+            return .response(errorResponse(HTTPError(converting: error), request))
         }
     }
 

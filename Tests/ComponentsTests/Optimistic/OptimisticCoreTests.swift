@@ -41,27 +41,30 @@ import Testing
     private func flow(_ store: OptimisticStore<Tally>, events: TapEventLog = TapEventLog()) -> OptimisticFlow<Tally> {
         OptimisticFlow(
             store: store, events: events, flash: { _, outcome in outcome.succeeded ? nil : "failed" },
-            event: { attempt, outcome in
+            event: { tap, outcome in
                 TapEvent(
-                    component: "Tally", instance: attempt.key.target, viewer: attempt.key.viewer,
+                    component: "Tally", instance: tap.key.target, viewer: tap.key.viewer,
                     outcome: outcome.succeeded ? .committed : .rolledBack)
             })
     }
 
-    private func attempt(_ amount: Int, fragment: Bool = false) -> OptimisticFlow<Tally>.Attempt {
-        .init(key: key, change: amount, forced: nil, returnTo: "/", wantsFragment: fragment)
+    private func tap(
+        _ amount: Int, fragment: Bool = false, call: ServiceCall = .awaited {}
+    ) -> OptimisticTap<Tally> {
+        OptimisticTap(key: key, change: amount, call: call, wantsFragment: fragment, landing: "/")
     }
 
     @Test func theOptimisticStateShowsWhileInFlightAndAFailureRestoresExactlyThePrior() async throws {
         let store = OptimisticStore(Tally(totals: ["t": 3]))
         let events = TapEventLog()
-        let outcome = try await flow(store, events: events).apply(
-            attempt(4),
-            call: .awaited {
-                #expect(store.view("t", viewer: "alice")?.shown == 7, "shown at once")
-                #expect(store.view("t", viewer: "bob")?.shown == 3, "to the viewer who made it only")
-                throw ServiceError("down")
-            })
+        let outcome = try await flow(store, events: events).run(
+            tap(
+                4,
+                call: .awaited {
+                    #expect(store.view("t", viewer: "alice")?.shown == 7, "shown at once")
+                    #expect(store.view("t", viewer: "bob")?.shown == 3, "to the viewer who made it only")
+                    throw ServiceError("down")
+                }))
         #expect(!outcome.succeeded && outcome.prior == 3 && outcome.optimistic == 7 && outcome.committed == 3)
         #expect(store.view("t", viewer: "alice")?.busy == false)
         #expect(store.viewTakingFlash("t", viewer: "alice")?.flash == "failed", "a message for the next render")
@@ -73,27 +76,26 @@ import Testing
         let store = OptimisticStore(Tally(totals: ["t": 0]))
         let commits = Counter()
         store.observeCommits { commits.increment() }
-        _ = try await flow(store).apply(attempt(2), call: .awaited {})
+        _ = try await flow(store).run(tap(2, call: .awaited {}))
         #expect(store.committed("t", viewer: "alice") == 2 && commits.value == 1)
         #expect(store.takeChanges().isEmpty, "nothing recorded before the first take")
-        _ = try await flow(store).apply(attempt(1), call: .awaited {})
+        _ = try await flow(store).run(tap(1, call: .awaited {}))
         #expect(store.takeChanges().entries == [.init(target: "t", key: "total"): .int(3)])
         let before = store.version
-        _ = try await flow(store).apply(attempt(0), call: .awaited { Issue.record("nothing to send, so no call") })
+        _ = try await flow(store).run(tap(0, call: .awaited { Issue.record("nothing to send, so no call") }))
         #expect(store.version > before && commits.value == 2, "a change seen, no commit")
     }
 
     @Test func aRefusalOrAnUnknownTargetShowsAndSendsNothing() async {
         let store = OptimisticStore(Tally(totals: ["t": 9]))
         await #expect(throws: HTTPError.self) {
-            try await flow(store).apply(attempt(5), call: .awaited { Issue.record("sent") })
+            try await flow(store).run(tap(5, call: .awaited { Issue.record("sent") }))
         }
         #expect(store.waiting.pending == 0 && store.committed("t", viewer: "alice") == 9)
-        let elsewhere = OptimisticFlow<Tally>.Attempt(
-            key: OptimisticKey(viewer: "alice", target: "nope"), change: 1, forced: nil, returnTo: "/",
-            wantsFragment: false)
+        var elsewhere = tap(1)
+        elsewhere.key = OptimisticKey(viewer: "alice", target: "nope")
         do {
-            _ = try await flow(store).apply(elsewhere, call: .awaited {})
+            _ = try await flow(store).run(elsewhere)
             Issue.record("an unknown target is a 404")
         } catch {
             #expect(error.status == .notFound)
@@ -102,14 +104,14 @@ import Testing
 
     @Test func aChangeThatBeganBeforeAResetCommitsNothing() async throws {
         let store = OptimisticStore(Tally(totals: ["t": 1]))
-        _ = try await flow(store).apply(attempt(3), call: .awaited { store.reset() })
+        _ = try await flow(store).run(tap(3, call: .awaited { store.reset() }))
         #expect(store.committed("t", viewer: "alice") == 0)
         #expect(store.waiting.pending == 0)
     }
 
     @Test func withAFragmentNoMessageIsLeft() async throws {
         let store = OptimisticStore(Tally(totals: ["t": 1]))
-        _ = try await flow(store).apply(attempt(1, fragment: true), call: .awaited { throw ServiceError("down") })
+        _ = try await flow(store).run(tap(1, fragment: true, call: .awaited { throw ServiceError("down") }))
         #expect(store.waiting.flashes == 0)
     }
 
@@ -140,33 +142,31 @@ import Testing
             through: service)
     }
 
-    /// The status of the answer when it came at once, or `nil` when it was deferred.
-    private func statusAtOnce(_ outcome: HTTPOutcome) -> HTTPStatus? {
-        if case .response(let response) = outcome { return response.status }
+    /// The outcome when the change ended at once, or `nil` when the rest waits.
+    private func endedAtOnce(_ progress: OptimisticFlow<Tally>.Progress) -> SelfManagedOutcome<Tally>? {
+        if case .ended(let outcome) = progress { return outcome }
         return nil
     }
 
-    private func answer(
-        _ attempt: OptimisticFlow<Tally>.Attempt, _ outcome: OptimisticFlow<Tally>.Outcome
-    )
-        -> HTTPResponse
-    {
-        HTTPResponse(status: outcome.succeeded ? .ok : .serviceUnavailable)
+    /// The rest of a change that waits.
+    private func rest(_ progress: OptimisticFlow<Tally>.Progress) -> OptimisticFlow<Tally>.Waiting? {
+        if case .waiting(let rest) = progress { return rest }
+        return nil
     }
 
-    @Test func aFreeTurnWithAServiceThatAnswersAtOnceIsDoneAndAnsweredAtOnce() throws {
-        for (answer, status, committed) in [
-            (Result<Void, ServiceError>.success(()), HTTPStatus.ok, 5),
-            (.failure(ServiceError("down")), .serviceUnavailable, 3),
+    @Test func aFreeTurnWithAServiceThatAnswersAtOnceIsDoneAtOnce() throws {
+        for (answer, succeeded, committed) in [
+            (Result<Void, ServiceError>.success(()), true, 5), (.failure(ServiceError("down")), false, 3),
         ] {
             let store = OptimisticStore(Tally(totals: ["t": 3]))
             let events = TapEventLog()
             let service = AtOnceService(answer)
-            let outcome = try flow(store, events: events).handle(attempt(2), call: call(service), answer: self.answer)
-            #expect(statusAtOnce(outcome) == status, "answered on the calling thread, not deferred")
+            let outcome = endedAtOnce(try flow(store, events: events).start(tap(2, call: call(service))))
+            #expect(outcome?.succeeded == succeeded, "ended on the calling thread, not waiting")
+            #expect(outcome?.prior == 3 && outcome?.optimistic == 5 && outcome?.committed == committed)
             #expect(store.committed("t", viewer: "alice") == committed && store.waiting.pending == 0)
             #expect(service.atOnce.value == 1 && service.awaited.value == 0, "sent once")
-            #expect(events.recent().map(\.outcome) == [status == .ok ? .committed : .rolledBack])
+            #expect(events.recent().map(\.outcome) == [succeeded ? .committed : .rolledBack])
             #expect(store.turns.busyKeys == 0, "the turn is let go")
         }
     }
@@ -174,10 +174,9 @@ import Testing
     @Test func aServiceThatMustBeAwaitedIsAwaitedOnceAfterTheStateShowsAtOnce() async throws {
         let store = OptimisticStore(Tally(totals: ["t": 3]))
         let service = AtOnceService(nil)
-        let outcome = try flow(store).handle(attempt(2), call: call(service), answer: answer)
-        #expect(statusAtOnce(outcome) == nil, "deferred")
+        let waiting = try #require(rest(try flow(store).start(tap(2, call: call(service)))), "waits for the service")
         #expect(store.view("t", viewer: "alice")?.shown == 5, "the optimistic state shows before the call")
-        #expect(await outcome.resolve().status == .ok)
+        #expect(try await waiting.end().succeeded)
         #expect(service.atOnce.value == 1 && service.awaited.value == 1)
         #expect(store.committed("t", viewer: "alice") == 5 && store.turns.busyKeys == 0)
     }
@@ -186,36 +185,37 @@ import Testing
         let store = OptimisticStore(Tally(totals: ["t": 0]))
         let service = AtOnceService(.success(()))
         let earlier = store.turns.take(key)
-        let outcome = try flow(store).handle(attempt(2), call: call(service), answer: answer)
-        #expect(statusAtOnce(outcome) == nil, "deferred behind the earlier turn")
+        let waiting = try #require(rest(try flow(store).start(tap(2, call: call(service)))), "behind the earlier turn")
         #expect(store.committed("t", viewer: "alice") == 0, "nothing done before its turn")
         earlier.finish()
-        #expect(await outcome.resolve().status == .ok)
+        #expect(try await waiting.end().committed == 2)
         #expect(store.committed("t", viewer: "alice") == 2 && service.awaited.value == 1)
     }
 
     @Test func nothingToSendOrARefusalCallsNoServiceAndLetsTheTurnGo() throws {
         let store = OptimisticStore(Tally(totals: ["t": 9]))
         let service = AtOnceService(.success(()))
-        #expect(statusAtOnce(try flow(store).handle(attempt(0), call: call(service), answer: answer)) == .ok)
-        #expect(throws: HTTPError.self) { try flow(store).handle(attempt(5), call: call(service), answer: answer) }
+        #expect(endedAtOnce(try flow(store).start(tap(0, call: call(service))))?.sent == false)
+        #expect(throws: HTTPError.self) { try flow(store).start(tap(5, call: call(service))) }
         #expect(service.atOnce.value == 0 && service.awaited.value == 0)
         #expect(store.turns.busyKeys == 0 && store.waiting.pending == 0)
-        #expect(statusAtOnce(try flow(store).handle(attempt(1), call: call(service), answer: answer)) == .ok)
+        #expect(endedAtOnce(try flow(store).start(tap(1, call: call(service))))?.succeeded == true)
         #expect(store.committed("t", viewer: "alice") == 10)
     }
 
-    @Test func theClosureFormIsAlwaysAwaitedAndARefusalIsDeferredWorkThatThrows() async throws {
+    @Test func anAwaitedCallAlwaysWaitsAndARestDroppedUnendedLetsItsTurnGo() async throws {
         let store = OptimisticStore(Tally(totals: ["t": 3]))
         let sends = Counter()
-        let outcome = flow(store).handle(attempt(2), send: { sends.increment() }, answer: answer)
-        #expect(statusAtOnce(outcome) == nil, "deferred: the closure may wait")
+        let waiting = try #require(rest(try flow(store).start(tap(2, call: .awaited { sends.increment() }))))
         #expect(store.view("t", viewer: "alice")?.shown == 5, "the optimistic state shows before the call")
-        #expect(await outcome.resolve().status == .ok)
+        #expect(try await waiting.end().succeeded)
         #expect(sends.value == 1 && store.committed("t", viewer: "alice") == 5 && store.turns.busyKeys == 0)
-        let refused = flow(store).handle(attempt(9), send: { sends.increment() }, answer: answer)
-        #expect(statusAtOnce(refused) == nil)
-        #expect(await refused.resolve().status == .conflict, "the refusal, as the router answers it")
-        #expect(sends.value == 1 && store.turns.busyKeys == 0)
+        let earlier = store.turns.take(key)
+        do {
+            let dropped = rest(try flow(store).start(tap(1)))
+            #expect(dropped != nil && store.turns.busyKeys == 1)
+        }
+        earlier.finish()
+        #expect(store.turns.busyKeys == 0, "a rest never ended does not stall its line")
     }
 }

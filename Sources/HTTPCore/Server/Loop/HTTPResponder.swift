@@ -24,6 +24,8 @@ extension HTTPResponder {
 package enum HTTPOutcome: Sendable {
     case response(HTTPResponse)
     case deferred(@Sendable () async throws -> HTTPResponse)
+    /// Another page of the app, which a router answers (`Forward`); outside one it is a `500`.
+    case forward(Forward)
 
     /// Waits for the response, whichever form it takes; an error thrown by deferred work becomes
     /// its plain-text response.
@@ -37,6 +39,12 @@ package enum HTTPOutcome: Sendable {
             } catch {
                 return .plainError(HTTPError(converting: error))
             }
+        case .forward:
+            return .plainError(Self.forwardOutsideARouter)
         }
     }
+
+    /// What a forward answers where no router takes it: a responder's mistake, not the client's.
+    package static let forwardOutsideARouter = HTTPError(
+        .internalServerError, "The answer was another page, but no router was there to make it.")
 }

@@ -42,6 +42,8 @@ extension HTTPServer {
             return queue(response, on: connection, state)
         case .deferred(let work):
             return runDeferred(work, on: connection, state)
+        case .forward:
+            return queue(.plainError(HTTPOutcome.forwardOutsideARouter), on: connection, state)
         }
     }
 
