@@ -13,7 +13,7 @@ import Synchronization
 /// moves the entry back into the young one, so entries in use stay and the rest age out, with no
 /// per-entry bookkeeping. Only use it for a pure function of the key: whatever the value was made
 /// from must be in the key.
-package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+@_spi(Runtime) public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline
     struct Generations {
         @usableFromInline var young: [Key: Value] = [:]
@@ -22,6 +22,8 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         @usableFromInline var misses = 0
         /// The young generation's weight (see `weigh`).
         @usableFromInline var youngBytes = 0
+        /// The old generation's weight.
+        @usableFromInline var oldBytes = 0
         /// The hashes of keys that missed once and were not admitted (`Admission.onSecondMiss`).
         @usableFromInline var missedOnce: Set<Int> = []
 
@@ -29,7 +31,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// Which keys that miss a cache may keep.
-    package enum Admission: Sendable {
+    public enum Admission: Sendable {
         /// Every key.
         case always
         /// A key that missed before, among the last `window` keys that missed once (a key seen once is
@@ -39,22 +41,22 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// What a lookup found: the value, or whether the key may be kept now (`Admission`).
-    package enum Lookup {
+    public enum Lookup {
         case hit(Value)
         case miss(admitted: Bool)
     }
 
     /// The most entries kept at once.
-    package let capacity: Int
+    public let capacity: Int
     /// Which keys that miss `lookUpAdmitting` lets the caller keep.
-    package let admission: Admission
+    public let admission: Admission
     /// The most bytes kept at once, as `weigh` counts them; `Int.max` when entries are not weighed.
-    package let byteCapacity: Int
+    public let byteCapacity: Int
     @usableFromInline let weigh: (@Sendable (Value) -> Int)?
     @usableFromInline let generations = Mutex(Generations())
 
     /// - Parameter capacity: The most entries kept at once (at least 2).
-    package init(capacity: Int, admission: Admission = .always) {
+    public init(capacity: Int, admission: Admission = .always) {
         self.capacity = max(2, capacity)
         self.byteCapacity = .max
         self.weigh = nil
@@ -63,11 +65,13 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
 
     /// A cache bounded by bytes too: at most `byteCapacity` bytes as `weigh` counts a value, and no value
     /// heavier than a sixty-fourth of it (such a value is not kept).
-    package init(capacity: Int, byteCapacity: Int, weigh: @escaping @Sendable (Value) -> Int) {
+    public init(
+        capacity: Int, byteCapacity: Int, admission: Admission = .always, weigh: @escaping @Sendable (Value) -> Int
+    ) {
         self.capacity = max(2, capacity)
         self.byteCapacity = max(2, byteCapacity)
         self.weigh = weigh
-        self.admission = .always
+        self.admission = admission
     }
 
     // Inlinable, so that callers in other modules get code specialised for their key and value types
@@ -86,14 +90,32 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
 
     /// The value kept for `key`, if any.
     @inlinable
-    package func lookUp(_ key: Key) -> Value? {
+    public func lookUp(_ key: Key) -> Value? {
         generations.withLock { found(key, in: &$0) }
+    }
+
+    /// The value kept for `key` if `isCurrent` says it still is; one that is not is dropped, and the
+    /// lookup counts as a miss.
+    @inlinable
+    public func lookUp(_ key: Key, ifCurrent isCurrent: (Value) -> Bool) -> Value? {
+        generations.withLock { generations in
+            guard let value = found(key, in: &generations) else { return nil }
+            guard isCurrent(value) else {
+                generations.hits -= 1
+                generations.misses += 1
+                if let dropped = generations.young.removeValue(forKey: key), let weigh {
+                    generations.youngBytes -= weigh(dropped)
+                }
+                return nil
+            }
+            return value
+        }
     }
 
     /// The value kept for `key`; on a miss, whether the cache's `admission` lets it keep one now (a key
     /// not admitted is noted, in the same critical section, so that its next miss is).
     @inlinable
-    package func lookUpAdmitting(_ key: Key) -> Lookup {
+    public func lookUpAdmitting(_ key: Key) -> Lookup {
         generations.withLock { generations in
             if let value = found(key, in: &generations) {
                 return .hit(value)
@@ -123,6 +145,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
             return nil
         }
         generations.hits += 1
+        generations.oldBytes -= weigh?(value) ?? 0
         Self.insert(
             value, for: key, into: &generations, capacity: capacity, weight: weigh?(value) ?? 0,
             byteCapacity: byteCapacity, weigh: weigh)
@@ -131,7 +154,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
 
     /// Keeps `value` for `key`.
     @inlinable
-    package func store(_ value: Value, for key: Key) {
+    public func store(_ value: Value, for key: Key) {
         let weight = weigh?(value) ?? 0
         guard weight <= byteCapacity / 64 || weigh == nil else { return }
         generations.withLock {
@@ -141,19 +164,42 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         }
     }
 
+    /// Whether an entry for `key` is kept; not a lookup (nothing is counted or moved).
+    public func contains(_ key: Key) -> Bool {
+        generations.withLock { $0.young[key] != nil || $0.old[key] != nil }
+    }
+
+    /// Forgets the entry for `key`, if there is one.
+    public func remove(_ key: Key) {
+        generations.withLock { generations in
+            if let dropped = generations.young.removeValue(forKey: key) {
+                generations.youngBytes -= weigh?(dropped) ?? 0
+            }
+            if let dropped = generations.old.removeValue(forKey: key) {
+                generations.oldBytes -= weigh?(dropped) ?? 0
+            }
+        }
+    }
+
     /// Forgets every entry; the counts of lookups go on (`statistics`).
-    package func removeAll() {
+    public func removeAll() {
         generations.withLock { generations in
             generations.young = [:]
             generations.old = [:]
             generations.youngBytes = 0
+            generations.oldBytes = 0
             generations.missedOnce = []
         }
     }
 
     /// Entries kept, and lookups that found one or not since the cache was made.
-    package var statistics: (count: Int, hits: Int, misses: Int) {
+    public var statistics: (count: Int, hits: Int, misses: Int) {
         generations.withLock { ($0.young.count + $0.old.count, $0.hits, $0.misses) }
+    }
+
+    /// The bytes kept now, as `weigh` counts them (0 when entries are not weighed): at most `byteCapacity`.
+    public var bytes: Int {
+        generations.withLock { $0.youngBytes + $0.oldBytes }
     }
 
     /// Puts `value` in the young generation, which first becomes the old one (and the old one is dropped)
@@ -167,6 +213,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
             && (generations.young.count >= capacity / 2 || generations.youngBytes + weight > byteCapacity / 2)
         {
             generations.old = generations.young
+            generations.oldBytes = generations.youngBytes
             generations.young = [:]
             generations.young.reserveCapacity(capacity / 2)
             generations.youngBytes = 0
@@ -176,6 +223,8 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         }
         generations.young[key] = value
         generations.youngBytes += weight
-        generations.old.removeValue(forKey: key)
+        if let earlier = generations.old.removeValue(forKey: key), let weigh {
+            generations.oldBytes -= weigh(earlier)
+        }
     }
 }

@@ -188,15 +188,10 @@ package struct HTMLPatch: Sendable, Equatable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `HTMLPatch(from:to:)?.encoded`, remembered for the same two renders (`HTMLPatchMemo`).
+    /// `HTMLPatch(from:to:)?.encoded`, written straight into the encoded form: no change is made a value,
+    /// no field that needs no decoding a string. Nothing is kept: a caller that shows the same two renders
+    /// again keeps what it makes (a self-managed root is kept whole, `OptimisticMemo`).
     package static func encoded(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>) -> String? {
-        HTMLPatchMemo.shared.encoded(from: from, to: to) { encodedOnce(from: from, to: to) }
-    }
-
-    /// `HTMLPatch(from:to:)?.encoded`, made without the memo: for a caller that keeps what it makes itself.
-    /// Written straight into the encoded form: no change is made a value, no field that needs no decoding
-    /// a string.
-    package static func encodedOnce(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>) -> String? {
         var encoder = Encoder()
         guard let elements = differences(from: from, to: to, into: &encoder) else { return nil }
         var bytes: [UInt8] = []

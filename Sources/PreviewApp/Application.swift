@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import Components
 import HTML
 import HTTPCore
@@ -104,7 +104,7 @@ public final class Application: Sendable {
         router.errorResponse = { error, request in
             Application.errorResponse(
                 error, for: request, jsonUnder: jsonErrorPaths, settings: simulation.settings,
-                navigation: registry.navigation)
+                navigation: registry.navigation, caches: registry.caches)
         }
         let scenarios = ScenarioRoutes.scenarios(of: modules)
         let dev = options.dev.map { DevSession(channelDescriptor: $0.channelDescriptor, build: $0.build) }
@@ -113,13 +113,12 @@ public final class Application: Sendable {
             router.add(middleware: DevClientInjection(build: dev.build))
             router.mount(DevRoutes(session: dev))
         }
-        router.mount(StaticFiles(folder: options.publicFolder, at: "/public"))
-        let docs = DocsRoutes(folder: options.docsFolder)
+        router.mount(StaticFiles(folder: options.publicFolder, at: "/public", reportingIn: context.caches))
+        let docs = DocsRoutes(folder: options.docsFolder, reportingIn: context.caches)
         router.mount(docs)
         router.mount(ComponentStylesheet(modules: modules))
-        let renderedFragments =
-            options.renderCache
-            ? BoundedCache<GalleryRoutes.FragmentKey, [UInt8]>(capacity: Self.renderedFragmentCapacity) : nil
+        let renderedFragments: BoundedCache<GalleryRoutes.FragmentKey, [UInt8]>? = context.caches.make(
+            "fragments", entries: Self.renderedFragmentCapacity, bytes: Self.renderedFragmentBytes, weigh: \.count)
         if let renderedFragments {
             registry.noteRenderCache(.fragments) {
                 let (count, hits, misses) = renderedFragments.statistics
@@ -136,7 +135,7 @@ public final class Application: Sendable {
                     uniquingKeysWith: { first, _ in first }),
                 docsBuilt: docs.isBuilt
             ))
-        router.mount(StatisticsRoutes(serving: serving, registry: registry))
+        router.mount(StatisticsRoutes(serving: serving, registry: registry, caches: context.caches))
         router.mount(ScenarioRoutes(scenarios: scenarios, registry: registry))
         for module in modules {
             router.mount(module)
@@ -196,8 +195,9 @@ public final class Application: Sendable {
         return states
     }
 
-    /// Rendered fragments kept at most (about 500 bytes each).
+    /// Rendered fragments kept at most (about 500 bytes each), and the bytes they may take.
     static let renderedFragmentCapacity = 1024
+    static let renderedFragmentBytes = 1 << 20
 
     /// The paths whose answers are the same for every viewer: no viewer cookie there, and their own
     /// cache policy. Every other answer carries `Vary: Cookie` and, unless it says otherwise, `no-store`.
@@ -214,14 +214,15 @@ public final class Application: Sendable {
     /// An HTML error page, or JSON under the modules' JSON paths (`jsonUnder`) and the kit's own JSON routes.
     static func errorResponse(
         _ error: HTTPError, for request: HTTPRequest, jsonUnder jsonPaths: [String], settings: SimulationSettings,
-        navigation: [PageLink]
+        navigation: [PageLink], caches: Caches? = nil
     ) -> HTTPResponse {
         var response: HTTPResponse
         if jsonPaths.contains(where: request.path.hasPrefix) || Self.isStateEndpoint(request.path) {
             response = .json(.object([("error", .string(error.message))]), status: error.status)
         } else {
             response = .html(
-                ErrorPage(error: error, settings: settings, navigation: navigation).render(), status: error.status)
+                ErrorPage(error: error, settings: settings, navigation: navigation, caches: caches).render(),
+                status: error.status)
         }
         response.setHeaders(of: error)
         return response

@@ -1,3 +1,4 @@
+import Basics
 import HTTPCore
 
 #if canImport(Glibc)
@@ -13,11 +14,13 @@ struct DocsRoutes: RouteCollection {
     /// The archive's files, or `nil` when the folder is not there.
     private let files: StaticFiles?
 
-    /// - Parameter folder: The DocC archive (`.build/docs/PreviewKit.doccarchive`), or `nil` for none.
-    init(folder: String?) {
+    /// - Parameters:
+    ///   - folder: The DocC archive (`.build/docs/PreviewKit.doccarchive`), or `nil` for none.
+    ///   - caches: Where the files kept in memory are reported.
+    init(folder: String?, reportingIn caches: Caches? = nil) {
         var info = stat()
         if let folder, stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            var files = StaticFiles(folder: folder, at: "/docs")
+            var files = StaticFiles(folder: folder, at: "/docs", byteCapacity: 8 << 20, reportingIn: caches)
             files.indexFile = "index.html"
             self.files = files
         } else {

@@ -1,3 +1,4 @@
+@_spi(Runtime) import Basics
 import Components
 import HTTPCore
 import Synchronization
@@ -8,8 +9,15 @@ import Synchronization
 ///
 /// ```json
 /// {"reuse": {"sameRequest": {"held": 12, "served": 904}, "sameHeaders": {"held": 2, "served": 310}},
-///  "renderCache": {"pages": {"kept": 40, "hits": 800, "misses": 120}, "fragments": {"kept": 5, "hits": 9, "misses": 5}}}
+///  "renderCache": {"pages": {"kept": 40, "hits": 800, "misses": 120}, "fragments": {"kept": 5, "hits": 9, "misses": 5}},
+///  "caches": [{"name": "pages", "kept": 40, "capacity": 128, "bytes": 1402112, "byteCapacity": 8388608,
+///              "hits": 800, "misses": 120}, …],
+///  "cacheBytes": {"kept": 2104331, "bound": 41943040}}
 /// ```
+///
+/// `caches` lists every cache of the app and of the server, each a `BoundedCache` (`Caches`): what it keeps
+/// now and at most, in entries and bytes; `cacheBytes` sums them, its `bound` being the most they may
+/// hold at once in all.
 struct StatisticsRoutes: RouteCollection {
     static let path = "/stats"
 
@@ -21,6 +29,8 @@ struct StatisticsRoutes: RouteCollection {
 
     let serving: Serving
     let registry: ComponentRegistry
+    /// The app's caches (the server's are its own).
+    let caches: Caches
 
     static var documentation: RouteDocumentation {
         let counts = Schema.object(
@@ -28,6 +38,12 @@ struct StatisticsRoutes: RouteCollection {
         let cache = Schema.object(
             ["kept": .integer(minimum: 0), "hits": .integer(minimum: 0), "misses": .integer(minimum: 0)],
             required: ["kept", "hits", "misses"])
+        let report = Schema.object(
+            [
+                "name": .string(), "kept": .integer(minimum: 0), "capacity": .integer(minimum: 0),
+                "bytes": .integer(minimum: 0), "byteCapacity": .integer(minimum: 0), "hits": .integer(minimum: 0),
+                "misses": .integer(minimum: 0),
+            ], required: ["name", "kept", "capacity", "bytes", "byteCapacity", "hits", "misses"])
         return RouteDocumentation(
             "What the caches have done since the server started", tags: ["Server"],
             responses: [
@@ -35,24 +51,30 @@ struct StatisticsRoutes: RouteCollection {
                     200,
                     "reuse: answers the HTTP core sent again (held now, and sent), for the same request and for "
                         + "the same status and headers; renderCache: kept pages and fragments (kept now, answers "
-                        + "from one still current, renders).",
+                        + "from one still current, renders); caches: every cache, what it keeps now and at most "
+                        + "in entries and bytes, and its lookups; cacheBytes: their bytes now and their bound.",
                     .object(
                         [
                             "reuse": .object(["sameRequest": counts, "sameHeaders": counts]),
                             "renderCache": .object(["pages": cache, "fragments": cache]),
-                        ], required: ["reuse", "renderCache"]))
+                            "caches": .array(report),
+                            "cacheBytes": .object(
+                                ["kept": .integer(minimum: 0), "bound": .integer(minimum: 0)],
+                                required: ["kept", "bound"]),
+                        ], required: ["reuse", "renderCache", "caches", "cacheBytes"]))
             ])
     }
 
     func addRoutes(to routes: inout RouteGroup) {
-        routes.get(Self.path, Self.documentation) { [serving, registry] _ in
+        routes.get(Self.path, Self.documentation) { [serving, registry, caches] _ in
             let server = serving.server.withLock { $0 }
             func counts(_ pair: (kept: Int, served: Int)?) -> JSONValue {
                 .object([("held", .int(pair?.kept ?? 0)), ("served", .int(pair?.served ?? 0))])
             }
-            let caches = registry.renderCacheStatistics
+            let reports = caches.reports + (server?.caches.reports ?? [])
+            let renderCaches = registry.renderCacheStatistics
             func cache(_ kind: ComponentRegistry.RenderCacheKind) -> JSONValue {
-                let statistics = caches[kind] ?? RenderCacheStatistics()
+                let statistics = renderCaches[kind] ?? RenderCacheStatistics()
                 return .object([
                     ("kept", .int(statistics.kept)), ("hits", .int(statistics.hits)),
                     ("misses", .int(statistics.misses)),
@@ -68,9 +90,25 @@ struct StatisticsRoutes: RouteCollection {
                         ])
                     ),
                     ("renderCache", .object([("pages", cache(.pages)), ("fragments", cache(.fragments))])),
+                    ("caches", .array(reports.map(Self.json))),
+                    (
+                        "cacheBytes",
+                        .object([
+                            ("kept", .int(reports.reduce(0) { $0 + $1.bytes })),
+                            ("bound", .int(reports.reduce(0) { $0 + $1.byteCapacity })),
+                        ])
+                    ),
                 ]))
             response.headers["Cache-Control"] = "no-store"
             return response
         }
+    }
+
+    private static func json(_ report: Caches.Report) -> JSONValue {
+        .object([
+            ("name", .string(report.name)), ("kept", .int(report.kept)), ("capacity", .int(report.capacity)),
+            ("bytes", .int(report.bytes)), ("byteCapacity", .int(report.byteCapacity)), ("hits", .int(report.hits)),
+            ("misses", .int(report.misses)),
+        ])
     }
 }

@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import Testing
 
 @Suite struct BoundedCacheTests {
@@ -98,5 +98,35 @@ import Testing
         #expect(look(cache, 1) == "admitted")
         cache.store(3, for: 1)
         #expect(look(cache, 1) == "hit 3")
+    }
+
+    @Test func itsBytesAreTheSumOfWhatItKeepsAcrossBothGenerationsAndNeverPastItsBudget() {
+        let cache = BoundedCache<Int, [UInt8]>(capacity: 1000, byteCapacity: 6400, weigh: \.count)
+        var shadow: [Int: Int] = [:]
+        for key in 0..<300 {
+            let size = 1 + (key * 37) % 100
+            cache.store([UInt8](repeating: 0, count: size), for: key % 90)
+            shadow[key % 90] = size
+            if key % 7 == 0 {
+                _ = cache.lookUp((key * 13) % 90)  // a hit in the old generation moves it back
+            }
+            if key % 11 == 0 {
+                cache.remove(key % 90)
+            }
+            let kept = (0..<90).reduce(0) { sum, key in
+                // Weighed without counting as lookups: what `bytes` must equal.
+                sum + (cache.contains(key) ? shadow[key]! : 0)
+            }
+            #expect(cache.bytes == kept && cache.bytes <= 6400, "after \(key)")
+        }
+    }
+
+    @Test func aLookupThatFindsAStaleValueDropsItAndIsAMiss() {
+        let cache = BoundedCache<String, Int>(capacity: 8, byteCapacity: 640) { _ in 10 }
+        cache.store(1, for: "a")
+        #expect(cache.lookUp("a", ifCurrent: { $0 == 1 }) == 1)
+        #expect(cache.lookUp("a", ifCurrent: { $0 == 2 }) == nil)
+        #expect(cache.lookUp("a") == nil && cache.bytes == 0, "dropped")
+        #expect(cache.statistics.hits == 1 && cache.statistics.misses == 2)
     }
 }

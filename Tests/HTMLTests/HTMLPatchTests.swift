@@ -106,7 +106,7 @@ private struct Model: Equatable {
         #expect(HTMLPatch(encoded: patch.encoded) == patch)
     }
 
-    /// The encoding written straight from the renders (`encodedOnce`, what self-managed roots use) is the
+    /// The encoding written straight from the renders (`encoded(from:to:)`, what self-managed roots use) is the
     /// encoding of the changes as values, for every kind of change: set, removed, text, decoded values,
     /// names in capitals (ASCII and not), the separators, and renders with no patch.
     @Test(arguments: [
@@ -121,7 +121,7 @@ private struct Model: Equatable {
         let from = Array(pair.0.utf8)
         let to = Array(pair.1.utf8)
         let direct = from.withUnsafeBufferPointer { from in
-            to.withUnsafeBufferPointer { to in HTMLPatch.encodedOnce(from: from, to: to) }
+            to.withUnsafeBufferPointer { to in HTMLPatch.encoded(from: from, to: to) }
         }
         #expect(direct == HTMLPatch(from: from, to: to)?.encoded)
     }
@@ -176,49 +176,5 @@ private struct Model: Equatable {
         var html = HTMLBuffer()
         html.render(Card()) { _ in .none }
         #expect(String(decoding: html.bytes, as: UTF8.self) == #"<div class="card" title="a > b"><p>x</p></div>"#)
-    }
-}
-
-@Suite struct HTMLPatchMemoTests {
-    /// The patch from `a` to `b` through `memo`, calling `made` when it is compared anew.
-    static func encoded(_ a: String, _ b: String, in memo: HTMLPatchMemo, made: () -> Void) -> String? {
-        Array(a.utf8).withUnsafeBufferPointer { from in
-            Array(b.utf8).withUnsafeBufferPointer { to in
-                memo.encoded(from: from, to: to) {
-                    made()
-                    return HTMLPatch(from: Array(from), to: Array(to))?.encoded
-                }
-            }
-        }
-    }
-
-    @Test func theSameRendersAreComparedOnceAndOthersAreNot() {
-        let memo = HTMLPatchMemo(capacity: 2)
-        var made = 0
-        func encoded(_ a: String, _ b: String) -> String? { Self.encoded(a, b, in: memo) { made += 1 } }
-        #expect(encoded("<p>1</p>", "<p>2</p>") == "1|0|:|2")
-        #expect(encoded("<p>1</p>", "<p>2</p>") == "1|0|:|2")
-        #expect(made == 1)
-        #expect(encoded("<p>1</p>", "<p>3</p>") == "1|0|:|3", "another render is compared anew")
-        #expect(encoded("<p>1</p>", "<b>3</b>") == nil)
-        #expect(made == 3)
-        #expect(memo.count <= 2, "a full memo starts over")
-    }
-
-    /// Bounded by bytes too: a large pair (a long comment thread) is compared every time and not kept,
-    /// and small ones are kept up to the byte capacity.
-    @Test func largeRendersAreNotKeptAndTheBytesAreBounded() {
-        let memo = HTMLPatchMemo(capacity: 100, byteCapacity: 64, largestPair: 40)
-        var made = 0
-        func encoded(_ a: String, _ b: String) -> String? { Self.encoded(a, b, in: memo) { made += 1 } }
-        let long = "<p>" + String(repeating: "x", count: 30) + "</p>"
-        _ = encoded(long, "<p>y</p>")
-        _ = encoded(long, "<p>y</p>")
-        #expect(made == 2 && memo.count == 0 && memo.bytes == 0, "a pair of 44 bytes is over the largest kept")
-        for index in 0..<10 {
-            _ = encoded("<p>\(index)</p>", "<p>z</p>")
-            #expect(memo.bytes <= 64)
-        }
-        #expect(memo.count < 10, "a memo full by bytes starts over")
     }
 }

@@ -48,4 +48,72 @@ import Testing
             #expect(stale["/reuse/sameHeaders/held"] == .int(1), "the tap's redirect, held for the next")
         }
     }
+
+    /// The caches in `stats`, by name.
+    private func caches(_ stats: JSONValue) -> [String: JSONValue] {
+        guard case .array(let caches) = stats["/caches"] else { return [:] }
+        var byName: [String: JSONValue] = [:]
+        for cache in caches {
+            if case .string(let name) = cache["/name"] {
+                #expect(byName[name] == nil, "\(name) is listed once")
+                byName[name] = cache
+            }
+        }
+        return byName
+    }
+
+    private func int(_ value: JSONValue?) -> Int {
+        if case .int(let int) = value { return int }
+        return -1
+    }
+
+    @Test func everyCacheIsListedWithItsBytesWithinItsBoundAndTheirSum() async throws {
+        for renderCache in [true, false] {
+            var options = PreviewOptions()
+            options.publicFolder = PackagePaths.publicFolder
+            options.renderCache = renderCache
+            options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 1)
+            let app = try Application(options: options)
+            try await withLiveServer(responder: app.responder) { server in
+                app.reportStatistics(of: server)
+                let port = server.port
+                try await offThePool {
+                    let connection = try RawConnection(port: port)
+                    for path in [
+                        "/feed", "/feed", "/feed", "/posts/p2", "/public/app.css", "/components/like/fragment",
+                    ] {
+                        _ = try connection.request(path, headers: ["Cookie: viewer=vcarol"])
+                    }
+                }
+                let stats = try await offThePool { try self.stats(port) }
+                let caches = caches(stats)
+                // Renders kept by the app (none with `--render-cache off`), and the rest: files, answers sent
+                // again, and what the components' definitions keep (pure functions of their inputs).
+                let renders = ["pages", "fragments", "cells", "chrome", "answers/like", "answers/follow"]
+                let always = [
+                    "files/public", "reuse/same-request", "reuse/same-headers", "roots/like", "roots/follow",
+                    "roots/comment", "comments",
+                ]
+                for name in always + renders {
+                    #expect((caches[name] != nil) == (renderCache || always.contains(name)), "\(name)")
+                }
+                var kept = 0
+                var bound = 0
+                for (name, cache) in caches {
+                    let (bytes, byteCapacity) = (int(cache["/bytes"]), int(cache["/byteCapacity"]))
+                    #expect(bytes >= 0 && bytes <= byteCapacity, "\(name): \(bytes) of \(byteCapacity)")
+                    #expect(int(cache["/kept"]) <= int(cache["/capacity"]), "\(name)")
+                    kept += bytes
+                    bound += byteCapacity
+                }
+                #expect(int(stats["/cacheBytes/kept"]) == kept && int(stats["/cacheBytes/bound"]) == bound)
+                #expect(int(caches["files/public"]?["/bytes"]) > 0, "app.css, kept")
+                if renderCache {
+                    #expect(int(caches["pages"]?["/bytes"]) > 10_000, "the feed and a post's page")
+                    #expect(int(caches["pages"]?["/hits"]) == 1, "the second feed; the third is sent again")
+                    #expect(int(caches["roots/like"]?["/kept"]) > 0)
+                }
+            }
+        }
+    }
 }

@@ -11,8 +11,12 @@ post's and person's count is its base plus its likers or followers, that each tr
 state of their last successful tap, that the newest event of each viewer and target agrees with that state,
 that each comment key whose last answer was a success is stored exactly once and no other is, that every
 component's scenarios (run from the command line in the middle of the traffic) pass, that no
-thread holds more than its capacity, that no 5xx but the intended 503s was seen, and that RSS
-after the run is at most RSS after warm-up + 10 MB. Prints one summary line; exits 1 on any breach.
+thread holds more than its capacity, that no 5xx but the intended 503s was seen, and two things of memory:
+RSS after the run is at most RSS after warm-up + 10 MB beside what the caches took meanwhile (their bytes in
+`/stats`: growth the caches do not explain is a leak), and RSS is never above the documented bound: RSS
+before any traffic + every cache's bound (`/stats` `cacheBytes.bound`) + STATE_BUDGET (docs/MEMORY.md). RSS
+is sampled each minute (each quarter of a run shorter than four minutes) and printed. Prints one summary
+line; exits 1 on any breach.
 """
 import http.client
 import json
@@ -46,6 +50,10 @@ LIKE = Toggle("like", "LikeButton", "/components/like/tap", "post", "liked", POS
 FOLLOW = Toggle("follow", "FollowButton", "/components/follow/tap", "uid", "following", USERS, "/api/users/{}",
                 "followers")
 VIEWERS_PER_WORKER = 4
+# What the state may take beside the caches, as docs/MEMORY.md adds it up: one-time messages (10,000 a
+# component, the comment box's holding its text), full comment threads (200 a post), the event log (500),
+# taps in flight and their turns (--max-pending), the tracked viewers' likes and follows.
+STATE_BUDGET_MB = 48
 
 
 def rss_kib(pid):
@@ -73,6 +81,8 @@ class Soak:
         self.comment_keys = {}
         self.comments_sent = 0
         self.scenario_summary = "not run"
+        # (seconds since the traffic started, RSS in KiB), sampled as it runs.
+        self.samples = []
 
     def breach(self, message):
         with self.lock:
@@ -310,9 +320,31 @@ class Soak:
         if self.comments_sent == 0:
             self.breach("no comment was sent")
 
+    def stats(self):
+        conn = self.connection()
+        _, data, _ = self.request(conn, "GET", "/stats")
+        conn.close()
+        return json.loads(data)
+
+    def sample(self, started, deadline, interval):
+        """RSS every `interval` seconds until the traffic ends (and once at its end)."""
+        next_at = started + interval
+        while True:
+            now = time.monotonic()
+            if now >= deadline:
+                break
+            if now >= next_at:
+                self.samples.append((now - started, rss_kib(self.process.pid)))
+                next_at += interval
+            time.sleep(min(1.0, max(0.05, next_at - now)))
+        self.samples.append((time.monotonic() - started, rss_kib(self.process.pid)))
+
     def run(self):
         self.start_server()
+        before = bound = caches = 0
         try:
+            before = rss_kib(self.process.pid)
+            bound = before + self.stats()["cacheBytes"]["bound"] // 1024 + STATE_BUDGET_MB * 1024
             conn = self.connection()
             base = {}
             for toggle in (LIKE, FOLLOW):
@@ -325,8 +357,12 @@ class Soak:
             threads = [threading.Thread(target=self.worker, args=(i, deadline)) for i in range(WORKERS)]
             for thread in threads:
                 thread.start()
+            interval = 60.0 if self.seconds >= 240 else max(0.5, self.seconds / 4)
+            sampler = threading.Thread(target=self.sample, args=(started, deadline, interval))
+            sampler.start()
             time.sleep(min(max(1.0, self.seconds * 0.25), self.seconds))
             warm = rss_kib(self.process.pid)
+            warm_caches = self.stats()["cacheBytes"]["kept"] // 1024
             # Every component's scenarios, each as a viewer of its own, in the middle of this traffic.
             scenarios = subprocess.run([self.binary, "scenarios", "--base", f"http://127.0.0.1:{self.port}"],
                                        capture_output=True, text=True, timeout=300)
@@ -338,13 +374,19 @@ class Soak:
                 self.breach(f"scenarios beside the traffic: {scenarios.stdout[-2000:]}{scenarios.stderr[-500:]}")
             for thread in threads:
                 thread.join()
+            sampler.join()
             elapsed = time.monotonic() - started
             self.check(base)
             if self.events_compared == 0:
                 self.breach("no event could be compared with a viewer's state: the event check saw nothing")
             end = rss_kib(self.process.pid)
-            if end > warm + 10 * 1024:
-                self.breach(f"RSS grew from {warm / 1024:.1f} MB after warm-up to {end / 1024:.1f} MB")
+            caches = self.stats()["cacheBytes"]["kept"] // 1024
+            if end - warm > 10 * 1024 + max(0, caches - warm_caches):
+                self.breach(f"RSS grew from {warm / 1024:.1f} MB after warm-up to {end / 1024:.1f} MB, of which "
+                            f"the caches took {(caches - warm_caches) / 1024:.1f} MB")
+            highest = max([end] + [rss for _, rss in self.samples])
+            if highest > bound:
+                self.breach(f"RSS reached {highest / 1024:.1f} MB, over the bound of {bound / 1024:.1f} MB")
             if self.process.poll() is not None:
                 self.breach("the server exited during the soak")
         finally:
@@ -362,6 +404,10 @@ class Soak:
               f"{self.cookieless} cookieless taps, {self.comments_sent} comment sends ({len(self.comment_keys)} keys), "
               f"{self.events_compared} newest events compared, scenarios beside the traffic: {self.scenario_summary}, "
               f"{len(self.breaches)} breaches")
+        print(f"soak: RSS {before / 1024:.1f} MB before the traffic, bound {bound / 1024:.1f} MB (+ caches' bounds + "
+              f"{STATE_BUDGET_MB} MB of state); samples: "
+              + ", ".join(f"{at:.0f} s {rss / 1024:.1f} MB" for at, rss in self.samples)
+              + f"; caches hold {caches / 1024:.1f} MB at the end")
         for message in self.breaches:
             print(f"  breach: {message}")
         return 1 if self.breaches else 0

@@ -788,8 +788,8 @@ def callgrind_rows(binary, common):
     one_thread = [a if common[i - 1] != "--threads" else "1" for i, a in enumerate(common)]
     one_thread = [a if common[i - 1] != "--port" else str(port) for i, a in enumerate(one_thread)]
 
-    def get(path, with_cookie=True):
-        cookie_line = f"Cookie: {cookie}\r\n" if with_cookie else ""
+    def get(path, with_cookie=True, as_cookie=cookie):
+        cookie_line = f"Cookie: {as_cookie}\r\n" if with_cookie else ""
         return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{cookie_line}\r\n".encode()
 
     def tap(index, hx=False):
@@ -813,9 +813,18 @@ def callgrind_rows(binary, common):
         ("GET /feed, cookie, render cache off", ["--render-cache", "off"], [get("/feed")] * n, "/feed"),
         ("POST like tap (PRG)", [], [tap(i) for i in range(n)], None),
         ("POST like tap (HX-Request)", [], [tap(i, hx=True) for i in range(n)], None),
+        # What a change costs the pages that show it: each tap makes the tapping viewer's feed stale, so
+        # the next GET renders it again (per pair of requests).
+        ("POST like tap (PRG) + GET /feed made stale, per pair", [],
+         [r for i in range(n // 2) for r in (tap(i), get("/feed", as_cookie="viewer=vcallgrind"))], None),
     ]
+    only = os.environ.get("BENCH_ROWS")
     for name, extra, requests, path in workloads:
+        if only and not re.search(only, name):
+            continue
         ours, ours_lean = instructions_per_request([binary] + one_thread + extra, port, requests)
+        if "per pair" in name:
+            ours, ours_lean = ours * 2, ours_lean * 2
         reference = ""
         if REFERENCE and path:
             server = Server([binary] + common)

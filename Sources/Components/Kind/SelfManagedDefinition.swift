@@ -1,3 +1,4 @@
+import Basics
 import HTML
 import HTTPCore
 
@@ -82,6 +83,11 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
 
     private mutating func forgetRenderedRoots() {
         renderedRoots = OptimisticMemo()
+    }
+
+    /// Reports this component's kept roots in an app's caches (`roots/{name}`).
+    package func reportRenderedRoots(in caches: Caches) {
+        renderedRoots.report(in: caches, as: "roots/" + name)
     }
 
     /// What a self-managed root is rendered from.

@@ -46,6 +46,7 @@ public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
             model, flashLimits: context.flashLimits, stateEndpoint: definition.stateEndpoint)
         self.store = store
         self.routes = SelfManagedRoutes(definition: definition, store: store, context: context)
+        definition.reportRenderedRoots(in: context.caches)
         self.extraScenarios = extraScenarios
         guard let example = Self.example(in: keepsState ? model.targets : [definition.target.example], definition)
         else {

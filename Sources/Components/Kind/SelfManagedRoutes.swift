@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import HTML
 import HTTPCore
 
@@ -42,16 +42,14 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
     /// registered by the kit), the optimizer makes the whole path for it, with no generic lookups per tap.
     private var handlers: [RouteHandler] = []
 
-    /// - Parameters:
-    /// The fragments changes answer with are kept by what they are rendered from, unless the context says
-    /// not to keep renders (`--render-cache off`).
+    /// The routes of `definition`'s actions over `store`, with the context's service, event log and clock.
     init(definition: SelfManagedDefinition<Model>, store: SelfManagedStore<Model>, context: ComponentContext) {
         self.definition = definition
         self.store = store
         self.service = context.service
         self.events = context.events
         self.clock = context.clock
-        self.answerer = Answerer(definition: definition, keeps: context.renderCache)
+        self.answerer = Answerer(definition: definition, caches: context.caches)
         let words = definition.words
         let (title, target) = (definition.title, definition.target.field)
         // Made once: an event keeps its states as they are, described when it is read.
@@ -131,14 +129,26 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
     }
 
     /// What an answer with a fragment is made from, in one object: a change's answer retains it alone,
-    /// not every field of the definition.
+    /// not every field of the definition. The fragments are kept by what they are rendered from (the
+    /// target, the presentation, the return path: a pure function of those), in the app's cache
+    /// `answers/{name}`, and only there: a change that ends in a state shown before (a like, an unlike, a
+    /// like again) copies bytes instead of rendering the component and its optimistic states again.
     private final class Answerer: Sendable {
-        let definition: SelfManagedDefinition<Model>
-        let answers: RenderedAnswers<Model.Presentation>
+        struct Key: Hashable, Sendable {
+            var target: String
+            var presentation: Model.Presentation
+            var returnTo: String?
+        }
 
-        init(definition: SelfManagedDefinition<Model>, keeps: Bool) {
+        let definition: SelfManagedDefinition<Model>
+        let answers: BoundedCache<Key, [UInt8]>?
+
+        init(definition: SelfManagedDefinition<Model>, caches: Caches) {
             self.definition = definition
-            self.answers = RenderedAnswers(limit: keeps ? 1024 : 0)
+            // A component whose every action navigates answers no fragment.
+            let answers = definition.actions.contains { $0.destination == nil }
+            self.answers =
+                answers ? caches.make("answers/" + definition.name, entries: 1024, bytes: 1 << 20, weigh: \.count) : nil
         }
 
         /// Without script, `303` to where the tap lands; with it, `200` and the committed fragment, or `503`
@@ -151,10 +161,12 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
             let target = tap.key.target
             let shown = Model.present(
                 outcome.committed, busy: false, flash: words.flash(tap.change, outcome), target: target)
+            let render = { [definition] in
+                definition.selfManaged(target, shown: shown, returnTo: returnTo).unkept.renderedBytes
+            }
             var response = HTTPResponse.html(
-                answers.bytes(for: .init(target: target, presentation: shown, returnTo: returnTo)) {
-                    definition.selfManaged(target, shown: shown, returnTo: returnTo).renderedBytes
-                },
+                answers?.value(for: Key(target: target, presentation: shown, returnTo: returnTo), make: render)
+                    ?? render(),
                 status: outcome.succeeded ? .ok : .serviceUnavailable)
             response.headers[Announcement.header] = Announcement.headerValue(
                 outcome.succeeded ? words.announce(outcome.committed) : words.failureMessage)

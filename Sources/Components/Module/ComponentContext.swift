@@ -13,7 +13,10 @@ public struct ComponentContext: Sendable {
     /// How many one-time messages wait, and for how long.
     package let flashLimits: FlashLimits
     /// Whether rendered pages may be kept (`--render-cache`).
-    package let renderCache: Bool
+    package var renderCache: Bool { caches.keeps }
+    /// The app's caches of renders: every kept page, fragment and root is in one of them, bounded and
+    /// reported (`GET /stats`). With `--render-cache off` they make none.
+    package let caches: Caches
     /// Every registered module's state and navigation, once the app has built them.
     package let registry: ComponentRegistry
     /// The time things are stamped with (a comment's); tests that compare two apps give both one clock.
@@ -22,15 +25,16 @@ public struct ComponentContext: Sendable {
     package init(
         events: TapEventLog = TapEventLog(), service: (any ComponentService)? = nil,
         simulation: SimulatedService = SimulatedService(), flashLimits: FlashLimits = FlashLimits(),
-        renderCache: Bool = true, registry: ComponentRegistry = ComponentRegistry(),
+        renderCache: Bool = true, caches: Caches? = nil, registry: ComponentRegistry? = nil,
         clock: @escaping @Sendable () -> Timestamp = { .now() }
     ) {
         self.events = events
         self.service = service ?? simulation
         self.simulation = simulation
         self.flashLimits = flashLimits
-        self.renderCache = renderCache
-        self.registry = registry
+        let caches = caches ?? Caches(keeps: renderCache)
+        self.caches = caches
+        self.registry = registry ?? ComponentRegistry(caches: caches)
         self.clock = clock
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import HTTPCore
 import Synchronization
 
@@ -23,8 +24,12 @@ package final class ComponentRegistry: Sendable {
     }
 
     private let contents = Mutex(Contents())
+    /// The app's caches, for what every page shares (its chrome).
+    package let caches: Caches
 
-    package init() {}
+    package init(caches: Caches = Caches()) {
+        self.caches = caches
+    }
 
     /// Records what the app's modules bring (once, at start).
     package func register(states: [any ComponentState], navigation: [PageLink]) {

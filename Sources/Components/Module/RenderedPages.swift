@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import HTTPCore
 import Synchronization
 
@@ -52,27 +52,23 @@ package struct RenderedPages: Sendable {
     private let cache: BoundedCache<Key, Page>?
     private let registry: ComponentRegistry
     private let simulation: SimulatedService
-    private let counts: Counts
 
-    /// Answers from a kept page, and renders.
-    private final class Counts: Sendable {
-        let hits = Atomic<Int>(0)
-        let misses = Atomic<Int>(0)
-    }
-
-    /// - Parameter capacity: The most pages kept (a feed is about 35 KB).
-    package init(context: ComponentContext, capacity: Int = 128) {
-        let cache = context.renderCache ? BoundedCache<Key, Page>(capacity: capacity) : nil
-        let counts = Counts()
+    /// - Parameters:
+    ///   - name: The cache's name in the server's statistics.
+    ///   - capacity: The most pages kept.
+    ///   - byteCapacity: The most bytes they take (a feed is about 35 KB; a page over a sixty-fourth of it
+    ///     is not kept).
+    package init(context: ComponentContext, name: String = "pages", capacity: Int = 128, byteCapacity: Int = 8 << 20) {
+        let cache: BoundedCache<Key, Page>? = context.caches.make(name, entries: capacity, bytes: byteCapacity) {
+            page in page.bytes.count + page.reads.byteCount
+        }
         self.cache = cache
-        self.counts = counts
         registry = context.registry
         simulation = context.simulation
         if let cache {
             registry.noteRenderCache(.pages) {
-                RenderCacheStatistics(
-                    kept: cache.statistics.count, hits: counts.hits.load(ordering: .relaxed),
-                    misses: counts.misses.load(ordering: .relaxed))
+                let (kept, hits, misses) = cache.statistics
+                return RenderCacheStatistics(kept: kept, hits: hits, misses: misses)
             }
         }
     }
@@ -90,11 +86,9 @@ package struct RenderedPages: Sendable {
             path: request.path, reader: request.hasNewViewer ? .newViewer : .viewer(request.viewer),
             settings: settings)
         let page: Page
-        if let kept = cache.lookUp(key), kept.isCurrent(in: registry) {
-            counts.hits.add(1, ordering: .relaxed)
+        if let kept = cache.lookUp(key, ifCurrent: { $0.isCurrent(in: registry) }) {
             page = kept
         } else {
-            counts.misses.add(1, ordering: .relaxed)
             // Read before rendering, and each read noted as it happens: a page is never older than what it
             // says it read.
             let untracked = registry.untrackedVersion

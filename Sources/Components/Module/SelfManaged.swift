@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import HTML
 import HTTPCore
 
@@ -50,6 +50,14 @@ public struct SelfManaged: HTMLComponent {
         self.optimistic = optimistic
     }
 
+    /// The same root, not kept by its definition when rendered: for a caller that keeps the bytes itself
+    /// (an answer's fragment, a page's cell), so that one render is kept in one cache.
+    package var unkept: SelfManaged {
+        var root = self
+        root.keep = nil
+        return root
+    }
+
     /// What the forms of a root show at once, rendered.
     enum PerForm: Sendable {
         /// Nothing before the answer.
@@ -76,15 +84,14 @@ public struct SelfManaged: HTMLComponent {
             return
         }
         guard let keep else {
-            renderAnew(into: &html, remembered: false)
+            renderAnew(into: &html)
             return
         }
-        keep(html.appended { renderAnew(into: &$0, remembered: true) })
+        keep(html.appended { renderAnew(into: &$0) })
     }
 
-    /// The committed component with its key and optimistic markup added to its root. `remembered`: the
-    /// whole root is kept by the caller, so the patch need not be kept as well (`HTMLPatchMemo`).
-    private func renderAnew(into html: inout HTMLBuffer, remembered: Bool) {
+    /// The committed component with its key and optimistic markup added to its root.
+    private func renderAnew(into html: inout HTMLBuffer) {
         // A root given its one optimistic state carries it as a root with one form does.
         let next = perForm == nil ? optimistic?.renderedBytes : nil
         html.render(committed) { now in
@@ -93,11 +100,11 @@ public struct SelfManaged: HTMLComponent {
                 return HTMLAttributes(.custom("data-self-managed", key))
             case .whole(let next):
                 return HTMLAttributes(
-                    .custom("data-self-managed", key), Self.attribute(Self.markup(from: now, to: next, remembered)))
+                    .custom("data-self-managed", key), Self.attribute(Self.markup(from: now, to: next)))
             case .options(let options):
                 let table = JSONValue.object(
                     options.map { option in
-                        switch Self.markup(from: now, to: option.markup, remembered) {
+                        switch Self.markup(from: now, to: option.markup) {
                         case .patch(let patch): (option.key, .string(patch))
                         case .html(let html): (option.key, .object([("html", .string(html))]))
                         }
@@ -112,12 +119,12 @@ public struct SelfManaged: HTMLComponent {
     /// The markup a root carries of `next`: the patch from `now`, or `next` whole when they differ in
     /// their elements.
     private static func markup(
-        from now: UnsafeBufferPointer<UInt8>, to next: [UInt8], _ remembered: Bool
+        from now: UnsafeBufferPointer<UInt8>, to next: [UInt8]
     )
         -> OptimisticMarkup
     {
         next.withUnsafeBufferPointer { next in
-            (remembered ? HTMLPatch.encodedOnce(from: now, to: next) : HTMLPatch.encoded(from: now, to: next))
+            HTMLPatch.encoded(from: now, to: next)
                 .map(OptimisticMarkup.patch) ?? .html(String(decoding: next, as: UTF8.self))
         }
     }
@@ -141,7 +148,7 @@ package final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
     package let byteLimit: Int
     private let kept: BoundedCache<Key, [UInt8]>?
 
-    package init(limit: Int = 4096, byteLimit: Int = 4 << 20) {
+    package init(limit: Int = 2048, byteLimit: Int = 2 << 20) {
         self.limit = max(0, limit)
         self.byteLimit = max(0, byteLimit)
         kept = limit > 0 ? BoundedCache(capacity: limit, byteCapacity: byteLimit, weigh: \.count) : nil
@@ -169,5 +176,12 @@ package final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
     /// The roots kept.
     package var count: Int {
         kept?.statistics.count ?? 0
+    }
+
+    /// Reports the roots kept in `caches` as `name` (the memo outlives any one app: it is its definition's).
+    package func report(in caches: Caches, as name: String) {
+        if let kept {
+            caches.report(kept, as: name)
+        }
     }
 }

@@ -29,6 +29,9 @@ package struct StateReads: Sendable {
     /// How many parts were read (a part read twice counts once when the reads were in a row).
     package var count: Int { reads.count }
 
+    /// About what the reads take in memory: each a reference and a version.
+    package var byteCount: Int { 32 + reads.count * MemoryLayout<Read>.stride }
+
     /// Runs `render`, recording what the stores note of it (on this thread: a render is synchronous).
     package static func recording<Result>(_ render: () throws -> Result) rethrows -> (Result, StateReads) {
         let recorder = Recorder()

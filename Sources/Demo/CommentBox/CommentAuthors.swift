@@ -1,3 +1,4 @@
+import Basics
 import Components
 import HTML
 
@@ -10,6 +11,11 @@ struct CommentAuthors: Sendable {
     private let avatars: [Viewer: RenderedAvatar]
     /// Each committed comment's markup, rendered once: a pure function of the comment and of the fixtures.
     private let rendered = RenderedComments()
+
+    /// Reports the comments' kept markup in an app's caches.
+    func report(in caches: Caches) {
+        rendered.report(in: caches, as: "comments")
+    }
 
     init(users: [User]) {
         self.users = Dictionary(

@@ -20,7 +20,15 @@ extension CommentBox {
     /// The comment box as a send: its fields, texts, limits and rendering, with the authors' names and
     /// avatars from `fixtures`. The kit handles its send from this (`CommentDefinition.kind`).
     public static func definition(fixtures: Fixtures) -> CommentDefinition {
+        definition(fixtures: fixtures, reportingIn: nil)
+    }
+
+    /// The same, with the comments' kept markup reported in `caches`, when given.
+    static func definition(fixtures: Fixtures, reportingIn caches: Caches?) -> CommentDefinition {
         let authors = CommentAuthors(users: fixtures.users)
+        if let caches {
+            authors.report(in: caches)
+        }
         return CommentDefinition(
             name: "comment", title: "CommentBox",
             target: TapTarget("post", noun: "post", purpose: "the post to comment on", example: "p1"),
@@ -52,7 +60,8 @@ extension CommentBox {
     /// send.
     public static func module(_ context: ComponentContext, fixtures: Fixtures) -> CommentModule {
         CommentModule(
-            definition(fixtures: fixtures), preview: preview, base: fixtures.commentThreads,
+            definition(fixtures: fixtures, reportingIn: context.caches), preview: preview,
+            base: fixtures.commentThreads,
             styles: .file("CommentBox.css"), context: context)
     }
 

@@ -1,51 +1,42 @@
+@_spi(Runtime) import Basics
 import Components
 import HTML
-import Synchronization
 
 /// Each committed comment's markup, rendered once and shown again on every render of its thread: kept
 /// by the comment's id and checked against the whole comment, so a comment that is not the one kept (an
-/// id used again after a reset) is rendered anew.
-///
-/// A thread's render takes what is kept in one critical section, looks its comments up outside it, and
-/// keeps what it had to render in another: two lock acquisitions a thread, not one a comment, so that
-/// the server threads rendering boxes at once do not queue on the lock.
+/// id used again after a reset) is rendered anew. At most `byteCapacity` bytes of markup are kept, in a
+/// `BoundedCache`: comments shown again stay, the rest age out.
 final class RenderedComments: Sendable {
     private struct Kept: Sendable {
-        var markups: [Int: (comment: Comment, markup: HTMLRaw)] = [:]
-        var bytes = 0
+        var comment: Comment
+        var markup: HTMLRaw
     }
 
-    private let kept = Mutex(Kept())
-    /// Past this many bytes of markup, everything kept is forgotten and kept anew.
-    private let byteCapacity: Int
+    private let kept: BoundedCache<Int, Kept>
 
-    init(byteCapacity: Int = 4 << 20) {
-        self.byteCapacity = byteCapacity
+    init(byteCapacity: Int = 1 << 20) {
+        kept = BoundedCache(capacity: 8192, byteCapacity: byteCapacity) { $0.markup.byteCount + 64 }
     }
 
     /// The markup of each of `comments`, in order, rendered by `render` where none is kept.
     func markups(for comments: [Comment], render: (Comment) -> HTMLRaw) -> [HTMLRaw] {
-        let snapshot = kept.withLock { $0.markups }
-        var rendered: [(Comment, HTMLRaw)] = []
-        let markups = comments.map { comment in
-            if let hit = snapshot[comment.id], hit.comment == comment {
+        comments.map { comment in
+            if let hit = kept.lookUp(comment.id, ifCurrent: { $0.comment == comment }) {
                 return hit.markup
             }
             let markup = render(comment)
-            rendered.append((comment, markup))
+            kept.store(Kept(comment: comment, markup: markup), for: comment.id)
             return markup
         }
-        if !rendered.isEmpty {
-            kept.withLock { kept in
-                for (comment, markup) in rendered {
-                    if kept.bytes + markup.byteCount > byteCapacity {
-                        kept = Kept()
-                    }
-                    kept.markups[comment.id] = (comment, markup)
-                    kept.bytes += markup.byteCount
-                }
-            }
-        }
-        return markups
+    }
+
+    /// The bytes kept now, as weighed.
+    var bytes: Int {
+        kept.bytes
+    }
+
+    /// Reports what is kept in an app's caches, as `name`.
+    func report(in caches: Caches, as name: String) {
+        caches.report(kept, as: name)
     }
 }

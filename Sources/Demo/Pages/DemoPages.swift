@@ -22,7 +22,7 @@ public struct DemoPages: ComponentModule {
         comments: CommentStore, commentBox: SelfManagedDefinition<CommentThreads>, ratings: ChoiceStore
     ) {
         self.site = DemoSite(
-            fixtures: fixtures, cells: PostCellFrames(fixtures: fixtures, keepsButtons: context.renderCache),
+            fixtures: fixtures, cells: PostCellFrames(fixtures: fixtures, caches: context.caches),
             likes: likes, follows: follows, comments: comments, commentBox: commentBox, ratings: ratings)
         self.renderedPages = RenderedPages(context: context)
         self.registry = context.registry
@@ -136,7 +136,8 @@ public struct DemoPages: ComponentModule {
     }
 
     private func context(for viewer: Viewer, settings: SimulationSettings) -> PageContext {
-        PageContext(site: site, settings: settings, navigation: registry.navigation, viewer: viewer)
+        PageContext(
+            site: site, settings: settings, navigation: registry.navigation, caches: registry.caches, viewer: viewer)
     }
 
     private func post(_ id: String?) throws -> Post {

@@ -1,3 +1,4 @@
+import Basics
 import Components
 import HTML
 import HTTPCore
@@ -9,16 +10,18 @@ struct PageContext {
     var settings: SimulationSettings
     /// The site's navigation, for the page's header.
     var navigation: [PageLink]
+    /// The app's caches, where the chrome is kept (`nil`: rendered for every page).
+    var caches: Caches? = nil
     var viewer: Viewer
 
     /// The chrome around a page with this title and section.
     func layout(title: String, section: PageLayout.Section = .none) -> PageLayout {
-        PageLayout(title: title, section: section, settings: settings, navigation: navigation)
+        PageLayout(title: title, section: section, settings: settings, navigation: navigation, caches: caches)
     }
 
     /// The post's cell as this viewer sees it; a like or follow tap returns to `returnTo`. Without
-    /// `follow` the byline has no follow button (a profile has its own, once). The buttons come from the
-    /// cell's rendered variants: rendered once per state they show in this place.
+    /// `follow` the byline has no follow button (a profile has its own, once). The buttons are rendered
+    /// once per state they show in this place (`PostCellFrames`).
     func cell(for post: Post, returnTo: String, follow: Bool = true) -> FramedPostCell? {
         site.cells[post.id].flatMap { cell($0, returnTo: returnTo, follow: follow) }
     }
@@ -29,16 +32,12 @@ struct PageContext {
         guard let liked = site.likes.presentation(frame.post.id, viewer: viewer) else {
             return nil
         }
-        let like = frame.like.html(for: liked, returningTo: returnTo) { shown in
-            LikeButton.selfManaged(post: frame.post.id, shown: shown, returnTo: returnTo).renderedBytes
-        }
+        let like = site.cells.like(frame.post.id, liked, returnTo: returnTo)
         var followHTML: HTMLRaw?
         if follow, FollowButton.isOffered(frame.post.author, to: viewer),
             let following = site.follows.presentation(frame.post.author, viewer: viewer)
         {
-            followHTML = frame.follow.html(for: following, returningTo: returnTo) { shown in
-                FollowButton.selfManaged(uid: frame.post.author, shown: shown, returnTo: returnTo).renderedBytes
-            }
+            followHTML = site.cells.follow(frame.post.author, following, returnTo: returnTo)
         }
         return FramedPostCell(frame: frame, follow: followHTML, like: like)
     }

@@ -1,3 +1,4 @@
+@_spi(Runtime) import Basics
 import Components
 import HTML
 
@@ -13,28 +14,38 @@ struct PostCellFrames: Sendable {
         let head: HTMLRaw
         /// …and the rest, around the like button's gap.
         let aroundLike: HTMLFrame
-        /// The buttons that fill the gaps, as rendered for the states they recently showed.
-        let like: RenderedVariants
-        let follow: RenderedVariants
 
-        init(post: Post, head: HTMLRaw, aroundLike: HTMLFrame, like: RenderedVariants, follow: RenderedVariants) {
+        init(post: Post, head: HTMLRaw, aroundLike: HTMLFrame) {
             self.post = post
             self.feedReturnTo = "/feed#" + LikeButton.elementID(forPost: post.id)
             self.head = head
             self.aroundLike = aroundLike
-            self.like = like
-            self.follow = follow
         }
     }
 
     private let frames: [String: Frame]
     /// Every frame, in the order of the fixtures' posts (the feed's order).
     let all: [Frame]
+    /// The buttons that fill the gaps, rendered once for each state they show in each place (the app's
+    /// cache `cells`; `nil` with `--render-cache off`): a page of twenty cells then copies forty small
+    /// runs of bytes instead of rendering forty buttons.
+    private let buttons: BoundedCache<Button, HTMLRaw>?
 
-    /// - Parameter keepsButtons: Whether each cell keeps its buttons' rendered variants (see
-    ///   `RenderedVariants`); without, every cell renders its buttons.
-    init(fixtures: Fixtures, keepsButtons: Bool = true) {
-        let limit = keepsButtons ? RenderedVariants.defaultLimit : 0
+    /// One button in one place, in one state: everything its bytes are rendered from.
+    private struct Button: Hashable, Sendable {
+        enum Kind: Hashable, Sendable {
+            case like, follow
+        }
+
+        var kind: Kind
+        /// The post liked, or the person followed.
+        var target: String
+        var presentation: ToggleStore.Presentation
+        var returnTo: String
+    }
+
+    init(fixtures: Fixtures, caches: Caches) {
+        buttons = caches.make("cells", entries: 2048, bytes: 1 << 20) { $0.byteCount + 64 }
         var frames: [String: Frame] = [:]
         var all: [Frame] = []
         for post in fixtures.posts {
@@ -45,8 +56,7 @@ struct PostCellFrames: Sendable {
             let frame = Frame(
                 post: post,
                 head: HTMLRaw(bytes: aroundFollow.opening),
-                aroundLike: HTMLFrame { html in html.raw(HTMLRaw(bytes: aroundFollow.closing)) },
-                like: RenderedVariants(limit: limit), follow: RenderedVariants(limit: limit))
+                aroundLike: HTMLFrame { html in html.raw(HTMLRaw(bytes: aroundFollow.closing)) })
             frames[post.id] = frame
             all.append(frame)
         }
@@ -56,5 +66,28 @@ struct PostCellFrames: Sendable {
 
     subscript(post: String) -> Frame? {
         frames[post]
+    }
+
+    /// The like button of `post` showing `shown`, in a cell whose taps return to `returnTo`.
+    func like(_ post: String, _ shown: ToggleStore.Presentation, returnTo: String) -> HTMLRaw {
+        button(.init(kind: .like, target: post, presentation: shown, returnTo: returnTo)) {
+            LikeButton.selfManaged(post: post, shown: shown, returnTo: returnTo)
+        }
+    }
+
+    /// The follow button of `uid` showing `shown`, in a cell whose taps return to `returnTo`.
+    func follow(_ uid: String, _ shown: ToggleStore.Presentation, returnTo: String) -> HTMLRaw {
+        button(.init(kind: .follow, target: uid, presentation: shown, returnTo: returnTo)) {
+            FollowButton.selfManaged(uid: uid, shown: shown, returnTo: returnTo)
+        }
+    }
+
+    /// The button's bytes: kept ones, or its root's, rendered and kept here alone (a presentation with a
+    /// one-time animation or message is shown once, and not kept).
+    private func button(_ button: Button, root: () -> SelfManaged) -> HTMLRaw {
+        guard let buttons, !button.presentation.animated, button.presentation.message == nil else {
+            return HTMLRaw(bytes: root().renderedBytes)
+        }
+        return buttons.value(for: button) { HTMLRaw(bytes: root().unkept.renderedBytes) }
     }
 }

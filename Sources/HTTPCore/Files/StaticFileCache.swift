@@ -1,4 +1,4 @@
-import Synchronization
+@_spi(Runtime) import Basics
 
 #if canImport(Glibc)
     import Glibc
@@ -20,27 +20,28 @@ final class StaticFileCache: Sendable {
         let contentType: String
     }
 
-    /// Files larger than this are read for every request instead.
-    let maximumFileBytes: Int
-    /// Beyond this many entries the cache starts over (a public folder has a few dozen files).
-    let maximumEntries: Int
-    private let entries = Mutex<[String: Entry]>([:])
+    /// The files kept: at most `maximumEntries` of them and `maximumBytes` bytes; a file over a
+    /// sixty-fourth of the bytes is read for every request instead.
+    private let entries: BoundedCache<String, Entry>
 
-    init(maximumFileBytes: Int = 1 << 20, maximumEntries: Int = 512) {
-        self.maximumFileBytes = maximumFileBytes
-        self.maximumEntries = maximumEntries
+    /// - Parameter caches: Where the files kept are reported, as `name` (a cache of its own otherwise).
+    init(
+        maximumEntries: Int = 512, maximumBytes: Int = 16 << 20, reportingIn caches: Caches = Caches(), as name: String
+    ) {
+        entries = caches.cache(name, entries: maximumEntries, bytes: maximumBytes) { $0.bytes.count + 256 }
     }
 
     /// How many files are held.
     var count: Int {
-        entries.withLock { $0.count }
+        entries.statistics.count
     }
 
-    /// The entry for `path` if the file there is still the one that was read.
+    /// The entry for `path` if the file there is still the one that was read (one that is not is dropped).
+    /// The file is looked at outside the cache's lock.
     func entry(for path: String) -> Entry? {
-        guard let entry = entries.withLock({ $0[path] }) else { return nil }
+        guard let entry = entries.lookUp(path) else { return nil }
         guard FileIdentity.of(path) == entry.identity else {
-            entries.withLock { _ = $0.removeValue(forKey: path) }
+            entries.remove(path)
             return nil
         }
         return entry
@@ -48,17 +49,11 @@ final class StaticFileCache: Sendable {
 
     /// Whether a file like `entry` is kept (it is not too large).
     func keeps(_ entry: Entry) -> Bool {
-        entry.bytes.count <= maximumFileBytes
+        entry.bytes.count + 256 <= entries.byteCapacity / 64
     }
 
     /// Keeps `entry` for `path`, unless the file is too large to keep.
     func store(_ entry: Entry, for path: String) {
-        guard keeps(entry) else { return }
-        entries.withLock { entries in
-            if entries.count >= maximumEntries && entries[path] == nil {
-                entries.removeAll(keepingCapacity: true)
-            }
-            entries[path] = entry
-        }
+        entries.store(entry, for: path)
     }
 }

@@ -1,3 +1,5 @@
+import Basics
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -19,16 +21,20 @@ package struct StaticFiles: RouteCollection {
     /// in it (`index.html`), as a static site's host does; when `nil`, folders answer `404`.
     package var indexFile: String?
     private let resolvedFolder: String?
-    private let cache = StaticFileCache()
+    private let cache: StaticFileCache
 
-    package init(folder: String, at prefix: String = "/public") {
+    /// The files of `folder` under `prefix`, those read kept in memory (at most `byteCapacity` bytes, no
+    /// file over a sixty-fourth of it) and reported in `caches` (as `files{prefix}`) when given.
+    package init(
+        folder: String, at prefix: String = "/public", byteCapacity: Int = 4 << 20, reportingIn caches: Caches? = nil
+    ) {
         self.folder = folder
         self.prefix = prefix
         self.resolvedFolder = Self.realPath(folder)
+        self.cache = StaticFileCache(maximumBytes: byteCapacity, reportingIn: caches ?? Caches(), as: "files" + prefix)
     }
 
-    /// How many files are held in memory (each at most 1 MiB, at most 512 of them; copies of this value
-    /// share them).
+    /// How many files are held in memory (at most 512 of them; copies of this value share them).
     package var cachedFileCount: Int {
         cache.count
     }

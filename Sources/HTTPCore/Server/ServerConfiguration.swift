@@ -28,6 +28,8 @@ package struct ServerConfiguration: Sendable {
     /// byte (`HTTPResponse.reusableWhile`), and, as many again, bodiless ones for their status and headers (a
     /// tap's redirect); 0 reuses none.
     package var reusedResponseCapacity: Int = 64
+    /// The most bytes of bodies held for reuse, in all (an answer over a sixty-fourth of it is not held).
+    package var reusedResponseBytes: Int = 8 << 20
     /// Whether to write one access-log line per request to standard error.
     package var accessLog: Bool = true
 

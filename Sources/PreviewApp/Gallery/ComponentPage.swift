@@ -1,3 +1,4 @@
+import Basics
 import Components
 import HTML
 import HTTPCore
@@ -11,6 +12,8 @@ struct ComponentPage {
     var origin: String
     var placements: Placements
     var navigation: [PageLink]
+    /// The app's caches, where the chrome is kept (`nil`: rendered for every page).
+    var caches: Caches? = nil
     /// Whether the component has a state endpoint.
     var hasState: Bool
     /// The component's scenarios, for the panel (none: no panel).
@@ -27,25 +30,26 @@ struct ComponentPage {
     private var preview: ComponentPreview { gallery.preview }
 
     func render() -> [UInt8] {
-        PageLayout(title: preview.title, section: .gallery, settings: settings, navigation: navigation).render { html in
-            html.element(.h1, text: preview.title)
-            html.element(.p, .class("summary"), text: preview.summary)
-            configurationSwitch(into: &html)
-            liveInstance(into: &html)
-            variants(into: &html)
-            tapHandling(into: &html)
-            if !scenarios.isEmpty {
-                html.render(ScenarioPanel(component: preview.name, scenarios: scenarios))
+        PageLayout(title: preview.title, section: .gallery, settings: settings, navigation: navigation, caches: caches)
+            .render { html in
+                html.element(.h1, text: preview.title)
+                html.element(.p, .class("summary"), text: preview.summary)
+                configurationSwitch(into: &html)
+                liveInstance(into: &html)
+                variants(into: &html)
+                tapHandling(into: &html)
+                if !scenarios.isEmpty {
+                    html.render(ScenarioPanel(component: preview.name, scenarios: scenarios))
+                }
+                actions(into: &html)
+                html.element(.section, .ariaLabel("Event log")) { html in
+                    html.element(.h2, text: "Event log")
+                    html.element(
+                        .p, .class("muted"),
+                        text: "Taps on \(preview.title) handled by the server, newest first; updates live.")
+                    EventTable(events: events, stream: "/events/stream?component=\(preview.title)").render(into: &html)
+                }
             }
-            actions(into: &html)
-            html.element(.section, .ariaLabel("Event log")) { html in
-                html.element(.h2, text: "Event log")
-                html.element(
-                    .p, .class("muted"),
-                    text: "Taps on \(preview.title) handled by the server, newest first; updates live.")
-                EventTable(events: events, stream: "/events/stream?component=\(preview.title)").render(into: &html)
-            }
-        }
     }
 
     private func configurationSwitch(into html: inout HTMLBuffer) {

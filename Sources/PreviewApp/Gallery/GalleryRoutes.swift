@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import Components
 import HTTPCore
 
@@ -44,7 +44,7 @@ struct GalleryRoutes: RouteCollection {
             .html(
                 IndexPage(
                     catalog: catalog, pages: pages, settings: service.settings, events: events.recent(limit: 50),
-                    navigation: registry.navigation, docsBuilt: docsBuilt
+                    navigation: registry.navigation, caches: registry.caches, docsBuilt: docsBuilt
                 ).render())
         }
         routes.get("/events", Self.eventLog) { request in
@@ -59,7 +59,9 @@ struct GalleryRoutes: RouteCollection {
                 return .json(.array(recent.map(\.json)))
             }
             return .html(
-                EventsPage(events: recent, settings: service.settings, navigation: registry.navigation).render())
+                EventsPage(
+                    events: recent, settings: service.settings, navigation: registry.navigation, caches: registry.caches
+                ).render())
         }
         routes.get("/components.json", Self.catalogueDocs) { request in
             var response = HTTPResponse.json(
@@ -137,7 +139,7 @@ struct GalleryRoutes: RouteCollection {
         let recent = events.recent(limit: 50).filter { $0.component == gallery.preview.title }
         var page = ComponentPage(
             gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request),
-            placements: placements, navigation: registry.navigation,
+            placements: placements, navigation: registry.navigation, caches: registry.caches,
             hasState: states.contains { $0.name == gallery.preview.name },
             scenarios: scenarios[gallery.preview.name] ?? [])
         if gallery.configuration == .selfManaged, let module = modules[gallery.preview.name] {

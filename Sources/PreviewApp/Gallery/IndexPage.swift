@@ -1,3 +1,4 @@
+import Basics
 import Components
 import HTML
 
@@ -10,60 +11,64 @@ struct IndexPage {
     var settings: SimulationSettings
     var events: [TapEvent]
     var navigation: [PageLink]
+    /// The app's caches, where the chrome is kept (`nil`: rendered for every page).
+    var caches: Caches? = nil
     /// Whether the API reference is served at `/docs/`.
     var docsBuilt = false
 
     func render() -> [UInt8] {
-        PageLayout(title: "Gallery", section: .gallery, settings: settings, navigation: navigation).render { html in
-            html.element(.h1, text: "Self-managed components")
-            html.element(
-                .p,
-                text:
-                    "Each component has a plain API that knows nothing of the business and a self-managed extension that handles its own tap on the server. Open one to see its variants, its HTML and its actions."
-            )
-            html.element(.ul, .class("component-list")) { html in
-                for preview in catalog.all {
-                    html.element(.li, .class("component-card")) { html in
-                        html.element(.h2) { html in
-                            html.element(.a, .href("/components/\(preview.name)"), text: preview.title)
-                        }
-                        html.element(.p, .class("summary"), text: preview.summary)
-                        html.element(.ul, .class("variant-links"), .ariaLabel("\(preview.title) variants")) { html in
-                            for variant in preview.variants {
-                                html.element(.li) { html in
-                                    html.element(
-                                        .a, .href("/components/\(preview.name)#variant-\(variant.slug)"),
-                                        text: variant.name)
+        PageLayout(title: "Gallery", section: .gallery, settings: settings, navigation: navigation, caches: caches)
+            .render { html in
+                html.element(.h1, text: "Self-managed components")
+                html.element(
+                    .p,
+                    text:
+                        "Each component has a plain API that knows nothing of the business and a self-managed extension that handles its own tap on the server. Open one to see its variants, its HTML and its actions."
+                )
+                html.element(.ul, .class("component-list")) { html in
+                    for preview in catalog.all {
+                        html.element(.li, .class("component-card")) { html in
+                            html.element(.h2) { html in
+                                html.element(.a, .href("/components/\(preview.name)"), text: preview.title)
+                            }
+                            html.element(.p, .class("summary"), text: preview.summary)
+                            html.element(.ul, .class("variant-links"), .ariaLabel("\(preview.title) variants")) {
+                                html in
+                                for variant in preview.variants {
+                                    html.element(.li) { html in
+                                        html.element(
+                                            .a, .href("/components/\(preview.name)#variant-\(variant.slug)"),
+                                            text: variant.name)
+                                    }
                                 }
                             }
                         }
                     }
                 }
-            }
-            html.element(.h2, text: "Pages")
-            html.element(.ul) { html in
-                for page in pages {
-                    html.element(.li) { html in html.element(.a, .href(page.path), text: page.name) }
-                }
-                html.element(.li) { html in html.element(.a, .href("/events"), text: "Every tap handled so far") }
-                html.element(.li) { html in
-                    html.element(.a, .href("/components.json"), text: "The component catalogue (JSON)")
-                }
-                html.element(.li) { html in
-                    html.element(.a, .href("/openapi.json"), text: "The HTTP API, described (OpenAPI 3.1)")
-                }
-                if docsBuilt {
+                html.element(.h2, text: "Pages")
+                html.element(.ul) { html in
+                    for page in pages {
+                        html.element(.li) { html in html.element(.a, .href(page.path), text: page.name) }
+                    }
+                    html.element(.li) { html in html.element(.a, .href("/events"), text: "Every tap handled so far") }
                     html.element(.li) { html in
-                        html.element(.a, .href(DocsRoutes.start), text: "PreviewKit's API reference (DocC)")
+                        html.element(.a, .href("/components.json"), text: "The component catalogue (JSON)")
+                    }
+                    html.element(.li) { html in
+                        html.element(.a, .href("/openapi.json"), text: "The HTTP API, described (OpenAPI 3.1)")
+                    }
+                    if docsBuilt {
+                        html.element(.li) { html in
+                            html.element(.a, .href(DocsRoutes.start), text: "PreviewKit's API reference (DocC)")
+                        }
                     }
                 }
+                SimulationControls(settings: settings).render(into: &html)
+                html.element(.section, .ariaLabel("Event log")) { html in
+                    html.element(.h2, text: "Event log")
+                    EventTable(events: events, stream: "/events/stream").render(into: &html)
+                }
             }
-            SimulationControls(settings: settings).render(into: &html)
-            html.element(.section, .ariaLabel("Event log")) { html in
-                html.element(.h2, text: "Event log")
-                EventTable(events: events, stream: "/events/stream").render(into: &html)
-            }
-        }
     }
 }
 

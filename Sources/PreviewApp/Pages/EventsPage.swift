@@ -1,3 +1,4 @@
+import Basics
 import Components
 import HTML
 
@@ -6,9 +7,12 @@ struct EventsPage {
     var events: [TapEvent]
     var settings: SimulationSettings
     var navigation: [PageLink]
+    /// The app's caches, where the chrome is kept (`nil`: rendered for every page).
+    var caches: Caches? = nil
 
     func render() -> [UInt8] {
-        PageLayout(title: "Events", section: .events, settings: settings, navigation: navigation).render { html in
+        PageLayout(title: "Events", section: .events, settings: settings, navigation: navigation, caches: caches).render
+        { html in
             html.element(.h1, text: "Events")
             html.element(
                 .p, .class("muted"),

@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import Components
 import HTML
 
@@ -24,20 +24,34 @@ package struct PageLayout: Sendable {
     package var settings: SimulationSettings
     /// The modules' pages the header links to, between the gallery and the event log.
     package var navigation: [PageLink]
+    /// The chrome rendered before, by everything it is rendered from: the app's (`nil`: rendered for
+    /// every page).
+    private let chrome: BoundedCache<ChromeKey, HTMLFrame>?
 
-    package init(title: String, section: Section, settings: SimulationSettings, navigation: [PageLink]) {
+    /// The chrome of a page titled `title` in `section`, showing `settings` and linking `navigation`; kept
+    /// in the app's `caches` when given.
+    package init(
+        title: String, section: Section, settings: SimulationSettings, navigation: [PageLink], caches: Caches? = nil
+    ) {
         self.title = title
         self.section = section
         self.settings = settings
         self.navigation = navigation
+        chrome = caches?.shared("chrome", entries: 256, bytes: 1 << 20) { $0.opening.count + $0.closing.count }
+    }
+
+    /// The same, with the navigation and caches of the app's `registry`.
+    package init(title: String, section: Section, settings: SimulationSettings, registry: ComponentRegistry) {
+        self.init(
+            title: title, section: section, settings: settings, navigation: registry.navigation,
+            caches: registry.caches)
     }
 
     /// The page: the chrome around what `content` writes into `<main>`.
     package func render(_ content: (inout HTMLBuffer) -> Void) -> [UInt8] {
         let key = ChromeKey(title: title, section: section, settings: settings, navigation: navigation)
-        let chrome = Self.chrome.value(for: key) {
-            HTMLFrame { html in renderChrome(into: &html) { html in html.render(HTMLFrame.hole) } }
-        }
+        let make = { HTMLFrame { html in renderChrome(into: &html) { html in html.render(HTMLFrame.hole) } } }
+        let chrome = self.chrome?.value(for: key, make: make) ?? make()
         // Room for the largest page (/feed, about 35 KB) at once: growing copies everything written so far.
         var html = HTMLBuffer(capacity: 64 * 1024)
         chrome.render(into: &html, content: content)
@@ -45,16 +59,12 @@ package struct PageLayout: Sendable {
     }
 
     /// Everything a page's chrome is rendered from.
-    private struct ChromeKey: Hashable, Sendable {
+    fileprivate struct ChromeKey: Hashable, Sendable {
         var title: String
         var section: Section
         var settings: SimulationSettings
         var navigation: [PageLink]
     }
-
-    /// The chrome around `<main>`'s content, rendered once per title, section and settings (a page's
-    /// chrome is a function of those alone): a page render copies it and renders only its content.
-    private static let chrome = BoundedCache<ChromeKey, HTMLFrame>(capacity: 256)
 
     private func renderChrome(into html: inout HTMLBuffer, content: (inout HTMLBuffer) -> Void) {
         html.doctype()

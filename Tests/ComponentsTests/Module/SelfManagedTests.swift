@@ -1,3 +1,4 @@
+@_spi(Runtime) import Basics
 import ComponentTesting
 import Components
 import HTML
@@ -96,6 +97,19 @@ import Testing
         // A root without a form of its component shows nothing at once: nothing there can be tapped.
         changed.render = { _, shown, _ in Badge(on: shown.state.isOn, count: shown.state.count) }
         #expect(!changed.selfManaged("b1", shown: shown, returnTo: nil).renderedString.contains("data-optimistic"))
+    }
+
+    @Test func aRootRenderedUnkeptIsNotKeptByItsDefinitionAndOneRenderedAsItIsIs() {
+        var definition = Self.definition
+        definition.render = Self.definition.render  // a definition of its own, with nothing kept yet
+        let caches = Caches()
+        definition.kind.reportRenderedRoots(in: caches)
+        let shown = ToggleStore.Presentation(state: .init(isOn: true, count: 7))
+        let unkept = definition.selfManaged("b1", shown: shown, returnTo: "/x").unkept.renderedString
+        #expect(caches.reports.first?.kept == 0, "its caller keeps it")
+        let kept = definition.selfManaged("b1", shown: shown, returnTo: "/x").renderedString
+        #expect(kept == unkept)
+        #expect(caches.reports.first?.name == "roots/badge" && caches.reports.first?.kept == 1)
     }
 
     @Test func announcementsComeFromTheStateUnlessGiven() {

@@ -50,12 +50,14 @@ import Testing
         #expect(markups(kept, [other]).rendered == [1], "another author is another comment")
     }
 
-    @Test func pastItsByteBudgetItForgetsAndKeepsAnew() {
-        let kept = RenderedComments(byteCapacity: 50)
-        _ = markups(kept, [comment(1, "aaaaaaaaaa"), comment(2, "bbbbbbbbbb")])  // 21 bytes each
-        #expect(markups(kept, [comment(1, "aaaaaaaaaa")]).rendered.isEmpty)
-        _ = markups(kept, [comment(3, "cccccccccc")])  // past 50: what was kept goes
-        #expect(markups(kept, [comment(1, "aaaaaaaaaa")]).rendered == [1])
-        #expect(markups(kept, [comment(3, "cccccccccc")]).rendered.isEmpty, "the newest stays")
+    @Test func itKeepsAtMostItsBytesAndTheNewestStay() {
+        // About 90 bytes a comment as weighed (its markup and 64): 64 such comments fill it.
+        let kept = RenderedComments(byteCapacity: 64 * 100)
+        for id in 1...300 {
+            _ = markups(kept, [comment(id, "aaaaaaaaaa")])
+            #expect(kept.bytes <= 64 * 100)
+        }
+        #expect(markups(kept, [comment(300, "aaaaaaaaaa")]).rendered.isEmpty, "the newest stays")
+        #expect(markups(kept, [comment(1, "aaaaaaaaaa")]).rendered == [1], "the oldest went")
     }
 }

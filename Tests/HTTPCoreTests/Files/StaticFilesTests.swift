@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import HTTPCore
 import HTTPTesting
@@ -99,30 +100,33 @@ import Testing
         #expect(try await responder.test(.get, "/public/inside.svg").status == .notFound)
     }
 
-    @Test func largeFilesAreServedButNotKeptAndAFullCacheStartsOver() async throws {
+    @Test func largeFilesAreServedButNotKeptAndTheCacheIsBoundedAndReported() async throws {
         let fixture = try Fixture()
-        let files = StaticFiles(folder: fixture.publicFolder, at: "/public")
+        let caches = Caches()
+        let files = StaticFiles(
+            folder: fixture.publicFolder, at: "/public", byteCapacity: 16 << 20, reportingIn: caches)
         var router = Router()
         router.mount(files)
         let responder = router.buildResponder()
-        let big = [UInt8](repeating: UInt8(ascii: "a"), count: (1 << 20) + 1)
+        let big = [UInt8](repeating: UInt8(ascii: "a"), count: (256 << 10) + 1)
         try Data(big).write(to: URL(fileURLWithPath: fixture.publicFolder + "/big.txt"))
         let response = try await responder.test(.get, "/public/big.txt")
         #expect(response.status == .ok)
         #expect(response.body == big)
-        #expect(files.cachedFileCount == 0, "over 1 MiB: read for every request")
+        #expect(files.cachedFileCount == 0, "over 256 KiB: read for every request")
         _ = try await responder.test(.get, "/public/logo.svg")
         #expect(files.cachedFileCount == 1)
-        for index in 0..<512 {
+        for index in 0..<1024 {
             try "\(index)".write(toFile: fixture.publicFolder + "/f\(index).txt", atomically: true, encoding: .utf8)
         }
-        for index in 0..<511 {
+        for index in 0..<1024 {
             #expect(try await responder.test(.get, "/public/f\(index).txt").bodyText == "\(index)")
+            #expect(files.cachedFileCount <= 512)
         }
-        #expect(files.cachedFileCount == 512)
-        #expect(try await responder.test(.get, "/public/f511.txt").bodyText == "511")
-        #expect(files.cachedFileCount == 1, "the 513th file starts the cache over")
-        #expect(try await responder.test(.get, "/public/f3.txt").bodyText == "3")
+        let report = try #require(caches.reports.first)
+        #expect(report.name == "files/public" && report.kept == files.cachedFileCount && report.capacity == 512)
+        #expect(report.bytes > 0 && report.bytes <= report.byteCapacity)
+        #expect(try await responder.test(.get, "/public/f3.txt").bodyText == "3", "one aged out is read again")
     }
 
     @Test func aDeletedFileIs404() async throws {

@@ -40,6 +40,8 @@ package final class HTTPServer: Sendable {
     let sameRequest: ReuseForSameRequest?
     /// Responses without a body, one per status and header list; `nil` when the configuration reuses none.
     let sameHeaders: ReuseForSameHeaders?
+    /// The caches of answers sent again, bounded and reported (`GET /stats`).
+    package let caches = Caches()
     /// Where the server is in its life; `shutdown` moves it on, once.
     private let lifecycle = Mutex(Lifecycle.running)
     /// Whether the server has left `.running`: the request path's lock-free copy of `lifecycle`, set
@@ -79,12 +81,14 @@ package final class HTTPServer: Sendable {
         self.watchdog = Mutex(nil)
         self.admission = ConnectionAdmission(limit: max(1, configuration.maxConnections))
         self.handlerPool = HandlerPool(threads: configuration.threads, name: "handler")
+        let reuses = configuration.reusedResponseCapacity > 0
         self.sameRequest =
-            configuration.reusedResponseCapacity > 0
-            ? ReuseForSameRequest(capacity: configuration.reusedResponseCapacity) : nil
+            reuses
+            ? ReuseForSameRequest(
+                capacity: configuration.reusedResponseCapacity, byteCapacity: configuration.reusedResponseBytes,
+                in: caches) : nil
         self.sameHeaders =
-            configuration.reusedResponseCapacity > 0
-            ? ReuseForSameHeaders(capacity: configuration.reusedResponseCapacity) : nil
+            reuses ? ReuseForSameHeaders(capacity: configuration.reusedResponseCapacity, in: caches) : nil
 
         // One daemon per thread, each on a thread of ours (see `DaemonThread`), with no listening socket of
         // its own: the acceptor deals connections out, so that the server can stop taking them from the

@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import CMicroHTTPD
 import Synchronization
 
@@ -19,8 +19,10 @@ final class ReuseForSameHeaders: Sendable {
     /// Answers sent with a reused response.
     private let served = Atomic<Int>(0)
 
-    init(capacity: Int) {
-        entries = BoundedCache(capacity: capacity)
+    /// At most `capacity` responses, reported in `caches` (each about its headers' size, counted as
+    /// half a kilobyte).
+    init(capacity: Int, in caches: Caches) {
+        entries = caches.cache("reuse/same-headers", entries: capacity, bytes: capacity * 1024) { _ in 512 }
     }
 
     /// Whether `response` is one to share: no body, no stream, no cookie.

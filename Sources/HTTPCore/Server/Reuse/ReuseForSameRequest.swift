@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import CMicroHTTPD
 import Synchronization
 
@@ -66,8 +66,12 @@ final class ReuseForSameRequest: Sendable {
     /// Requests answered with a reused response.
     private let served = Atomic<Int>(0)
 
-    init(capacity: Int) {
-        entries = BoundedCache(capacity: capacity, admission: .onSecondMiss(window: capacity))
+    /// At most `capacity` answers and `byteCapacity` bytes of their bodies (an answer over a sixty-fourth
+    /// of it is not kept), reported in `caches`.
+    init(capacity: Int, byteCapacity: Int, in caches: Caches) {
+        entries = caches.cache(
+            "reuse/same-request", entries: capacity, bytes: byteCapacity, admission: .onSecondMiss(window: capacity)
+        ) { $0.byteCount + 512 }
     }
 
     /// What to do with a request.
