@@ -75,7 +75,8 @@ import Synchronization
     }
 
     // Inlinable, so that callers in other modules get code specialised for their key and value types
-    // (the generic code looks up type metadata on every call).
+    // (the generic code looks up type metadata on every call). Public to the runtime's SPI, not `package`:
+    // this toolchain does not inline or specialise `@inlinable package` code in another module.
 
     /// The value for `key`, made by `make` (outside the lock) and kept when it is not there yet.
     @inlinable

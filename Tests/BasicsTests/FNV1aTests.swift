@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import Testing
 
 @Suite struct FNV1aTests {

@@ -360,12 +360,14 @@ class Soak:
             interval = 60.0 if self.seconds >= 240 else max(0.5, self.seconds / 4)
             sampler = threading.Thread(target=self.sample, args=(started, deadline, interval))
             sampler.start()
-            time.sleep(min(max(1.0, self.seconds * 0.25), self.seconds))
-            warm = rss_kib(self.process.pid)
-            warm_caches = self.stats()["cacheBytes"]["kept"] // 1024
-            # Every component's scenarios, each as a viewer of its own, in the middle of this traffic.
+            # Every component's scenarios, each as a viewer of its own, in the middle of this traffic: before
+            # 20 s, as the comment threads fill up in about two minutes of it (past 200 a send is a 409).
+            time.sleep(min(max(1.0, self.seconds * 0.25), self.seconds, 20.0))
             scenarios = subprocess.run([self.binary, "scenarios", "--base", f"http://127.0.0.1:{self.port}"],
                                        capture_output=True, text=True, timeout=300)
+            time.sleep(max(0.0, started + min(max(1.0, self.seconds * 0.25), self.seconds) - time.monotonic()))
+            warm = rss_kib(self.process.pid)
+            warm_caches = self.stats()["cacheBytes"]["kept"] // 1024
             self.scenario_summary = (scenarios.stdout.strip().splitlines() or ["no output"])[-1]
             # Their viewers' likes and follows count too: each line names its viewer.
             with self.lock:

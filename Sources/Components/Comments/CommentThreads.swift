@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import HTTPCore
 
 /// The committed state behind a comment box: each target's thread (the base data's comments, then the

@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import HTTPCore
 
 /// The person looking at the pages, kept in the `viewer` cookie: 64 bits, all that like and follow state

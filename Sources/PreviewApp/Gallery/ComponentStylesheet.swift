@@ -1,4 +1,4 @@
-import Basics
+@_spi(Runtime) import Basics
 import Components
 import HTTPCore
 import Synchronization
