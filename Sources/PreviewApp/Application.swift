@@ -238,17 +238,28 @@ public final class Application: Sendable {
     ///
     /// - Throws: `ServerError` when the server cannot start.
     package func serve() throws(ServerError) {
-        HTTPServer.blockTerminationSignals()
+        TerminationSignals.block()
         let server = try HTTPServer(configuration: options.server, responder: responder)
         hostAllowList.port = server.port
         reportStatistics(of: server)
         StandardOutput.write("listening on \(server.url)\n")
-        dev?.start()
-        let signal = HTTPServer.waitForTerminationSignal()
-        StandardError.write("received signal \(signal), finishing requests in flight\n")
-        server.shutdown(gracePeriod: .seconds(10))
+        // Stopped in the reverse order: the server finishes its requests, the state is written for the
+        // last time, the supervisor learns the settings for the next server.
+        let simulation = service
+        let services: [any Service] =
+            (dev.map { [DevSession.Running($0) { simulation.settings }] } ?? []) + (persister.map { [$0] } ?? [])
+            + [server]
+        let group = ServiceGroup(services)
+        waitForWork {
+            _ = try? await group.run(until: TerminationSignals.stream()) { reason in
+                switch reason {
+                case .signal(let number):
+                    StandardError.write("received signal \(number), finishing requests in flight\n")
+                default:
+                    StandardError.write("stopping (\(reason)), finishing requests in flight\n")
+                }
+            }
+        }
         serving.server.withLock { $0 = nil }
-        persister?.flush()
-        dev?.stopping(settings: service.settings)
     }
 }

@@ -59,7 +59,7 @@ import Testing
         let (app, supervisor) = try Self.makeDevApp()
         let gone = Atomic<Bool>(false)
         let session = try #require(app.dev)
-        session.start(supervisorGone: { gone.store(true, ordering: .relaxed) })
+        session.start(ended: { gone.store(true, ordering: .relaxed) })
         #expect(supervisor.receive() == .ready)
         try await withLiveServer(responder: app.responder) { server in
             app.hostAllowList.port = server.port

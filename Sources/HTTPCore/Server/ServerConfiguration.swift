@@ -30,6 +30,8 @@ package struct ServerConfiguration: Sendable {
     package var reusedResponseCapacity: Int = 64
     /// The most bytes of bodies held for reuse, in all (an answer over a sixty-fourth of it is not held).
     package var reusedResponseBytes: Int = 8 << 20
+    /// How long a stopping server lets the requests in flight finish (`HTTPServer.run()`).
+    package var shutdownGracePeriod: Duration = .seconds(10)
     /// Whether to write one access-log line per request to standard error.
     package var accessLog: Bool = true
 

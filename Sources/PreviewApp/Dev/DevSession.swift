@@ -1,3 +1,4 @@
+import Basics
 import Components
 import DevProtocol
 import Dispatch
@@ -15,8 +16,11 @@ import Synchronization
 /// Only a server started by the supervisor has one (`--dev-channel-fd`); without it there is no
 /// `/dev/events` route and no dev client in any page.
 ///
-/// - Important: Thread-safe. `start` begins reading the channel on a Dispatch thread; when the supervisor
-///   goes away the server stops itself with `SIGTERM`, as the supervisor would have.
+/// As a `Service` (`Running`) it ends when the supervisor goes away or asks the server to stop, which
+/// stops the server, as a signal from the supervisor would have; stopped, it hands the simulation settings
+/// on to the next server.
+///
+/// - Important: Thread-safe. `start` begins reading the channel on a Dispatch thread.
 package final class DevSession: Sendable {
     /// The build this server runs; pages carry it, and a page of another build reloads.
     package let build: String
@@ -24,6 +28,8 @@ package final class DevSession: Sendable {
 
     private struct State {
         var streams: [ObjectIdentifier: ResponseStream] = [:]
+        /// What runs when the supervisor goes away or asks the server to stop.
+        var ended: (@Sendable () -> Void)?
         /// The last failed build's report, shown to every page that connects until a build succeeds.
         var failure: String?
     }
@@ -40,15 +46,40 @@ package final class DevSession: Sendable {
 
     /// Tells the supervisor the server accepts connections, and starts passing its messages on.
     ///
-    /// - Parameter supervisorGone: Runs when the channel closes. By default the server stops itself with
-    ///   `SIGTERM`: nobody else would stop it now.
-    package func start(supervisorGone: @escaping @Sendable () -> Void = { kill(getpid(), SIGTERM) }) {
+    /// - Parameter ended: Runs when the channel closes (nobody else would stop the server now) or the
+    ///   supervisor says `stop`.
+    package func start(ended: @escaping @Sendable () -> Void) {
+        state.withLock { $0.ended = ended }
         channel.send(.ready)
         DispatchQueue(label: "DevSession.channel").async { [self] in
             while let message = channel.receive() {
                 received(message)
             }
-            supervisorGone()
+            ended()
+        }
+    }
+
+    /// The session as a service of the server: it starts, and ends when the supervisor goes away or asks
+    /// the server to stop (which stops the group, the server with it); once it ends or is cancelled it
+    /// hands `settings()` on to the next server.
+    package struct Running: Service {
+        let session: DevSession
+        let settings: @Sendable () -> SimulationSettings
+
+        package init(_ session: DevSession, settings: @escaping @Sendable () -> SimulationSettings) {
+            self.session = session
+            self.settings = settings
+        }
+
+        package func run() async {
+            let (ended, end) = AsyncStream<Never>.makeStream()
+            session.start(ended: { end.finish() })
+            await withTaskCancellationHandler {
+                for await _ in ended {}
+            } onCancel: {
+                end.finish()
+            }
+            session.stopping(settings: settings())
         }
     }
 
@@ -59,7 +90,7 @@ package final class DevSession: Sendable {
 
     func received(_ message: DevMessage) {
         if message == .stop {
-            kill(getpid(), SIGTERM)  // the main thread stops the server, as for the signal itself
+            state.withLock { $0.ended }?()  // the session ends, and the server with it
             return
         }
         guard let name = message.eventName else { return }

@@ -11,14 +11,16 @@ import Synchronization
 /// hands every request to a responder.
 ///
 /// ```swift
+/// TerminationSignals.block()
 /// let server = try HTTPServer(configuration: configuration, responder: router.buildResponder())
 /// print("listening on \(server.url)")
-/// HTTPServer.waitForTerminationSignal()
-/// server.shutdown()
+/// try await ServiceGroup([server]).run(until: TerminationSignals.stream())   // serves until a signal
 /// ```
 ///
-/// - Important: Call `HTTPServer.blockTerminationSignals()` before creating the server (and before any
-///   other thread starts) when you intend to wait for `SIGINT`/`SIGTERM`, so that the signals reach the
+/// It starts serving when made; as a `Service` it runs until its task is cancelled, then shuts down.
+///
+/// - Important: Call `TerminationSignals.block()` before creating the server (and before any other
+///   thread starts) when you intend to wait for `SIGINT`/`SIGTERM`, so that the signals reach the
 ///   waiting thread instead of one of libmicrohttpd's.
 package final class HTTPServer: Sendable {
     package let configuration: ServerConfiguration
