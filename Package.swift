@@ -38,11 +38,16 @@ let package = Package(
         .target(name: "HTML"),
         // The component kit: the seam a component brings itself through (ComponentModule), the
         // optimistic-toggle and navigation cores, previews, the simulated service, viewers, events.
-        .target(name: "Components", dependencies: ["Basics", "HTTPCore", "HTML", "SQLite"]),
+        .target(name: "Components", dependencies: ["Basics", "HTTPCore", "HTML"]),
+        // The app's runtime store: the state database (SQLite) every stateful component's committed state is
+        // kept in with `--state`, the writer that keeps it current, and the importers of older formats
+        // (`Legacy/`). Beside the app, below no component: components know only `ComponentState`.
+        .target(name: "StateStore", dependencies: ["Basics", "Components", "SQLite"]),
         // The channel between the dev supervisor and the servers it runs.
         .target(name: "DevProtocol"),
         // The app over any list of modules: gallery, page chrome, wiring, command line. Names no component.
-        .target(name: "PreviewApp", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "DevProtocol"]),
+        .target(
+            name: "PreviewApp", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "StateStore", "DevProtocol"]),
         // The demo: AvatarView, LikeButton, FollowButton, and the pages that place them, over fixtures.
         // Components scaffolded here (scripts/new-component) import PreviewKit, as a package of your own does.
         // Its components' stylesheets are read from the sources when asked for (ComponentStyles.file), so
@@ -78,17 +83,25 @@ let package = Package(
         // The properties the libFuzzer targets check, shared with the fuzz regression tests.
         .target(name: "FuzzProperties", dependencies: ["Basics", "HTTPCore", "HTML"]),
 
+        // What the tests of the kit, the demo, the state store and the app share: viewers written as string
+        // literals, a counter, a clock that records its sleeps, the stored state's members and comments.
+        .target(name: "TestKit", dependencies: ["Components", "HTTPCore"], path: "Tests/TestKit"),
+
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTesting", "FuzzProperties"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML", "HTTPCore", "Basics", "FuzzProperties", "HTTPTesting"]),
         .testTarget(
             name: "ComponentsTests",
-            dependencies: ["Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "ComponentTesting", "SQLite"]),
+            dependencies: ["Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "ComponentTesting", "TestKit"]),
+        .testTarget(
+            name: "StateStoreTests",
+            dependencies: ["StateStore", "Components", "Basics", "ComponentTesting", "SQLite", "TestKit"]),
         .testTarget(
             name: "DemoTests",
             dependencies: [
                 "Demo", "PreviewKit", "Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "ComponentTesting",
+                "TestKit",
             ]),
         .testTarget(
             name: "DevSupervisorTests", dependencies: ["DevSupervisor", "DevProtocol", "HTTPTesting"],
@@ -98,7 +111,7 @@ let package = Package(
             name: "PreviewAppTests",
             dependencies: [
                 "PreviewApp", "Demo", "Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "DevProtocol",
-                "ComponentTesting",
+                "ComponentTesting", "StateStore", "TestKit",
             ],
             exclude: ["Snapshots"]  // golden files, read from the source tree by SnapshotTests
         ),

@@ -2,6 +2,7 @@
 import Components
 import HTML
 import HTTPCore
+import StateStore
 
 /// The whole app: the registered modules (components and the pages that place them), the simulated
 /// service, the event log, and the router over them. It names no component: everything a component

@@ -7,6 +7,7 @@ import HTTPCore
 import HTTPTesting
 import PreviewApp
 import Synchronization
+import TestKit
 import Testing
 
 @testable import Components

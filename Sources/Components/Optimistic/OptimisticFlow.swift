@@ -151,9 +151,19 @@ package struct OptimisticFlow<Model: OptimisticModel>: Sendable {
             prior: begun.prior, optimistic: begun.optimistic, committed: succeeded ? begun.optimistic : begun.prior,
             succeeded: succeeded, sent: begun.sends)
         // The outcome replaces any message left by an earlier change, in the same critical section as the
-        // commit. With script the answer shows the outcome itself.
+        // commit. With script the answer shows the outcome itself. A change the model no longer admits when
+        // it would commit (a thread that filled up meanwhile) ends as a failure does.
+        var refusal = outcome
+        refusal.succeeded = false
+        refusal.committed = begun.prior
         let left = tap.wantsFragment ? nil : flash(tap, outcome)
-        outcome.committed = store.finish(tap.key, tap.change, succeeded: succeeded, leaving: left) ?? begun.prior
+        let leftIfRefused = tap.wantsFragment || !succeeded ? left : flash(tap, refusal)
+        let (committed, refused) = store.finish(
+            tap.key, tap.change, succeeded: succeeded, leaving: left, orIfRefused: leftIfRefused)
+        if refused {
+            outcome = refusal
+        }
+        outcome.committed = committed ?? begun.prior
         outcome.latencyMilliseconds = (ContinuousClock.now - started).wholeMilliseconds
         if let event = event(tap, outcome) {
             events.record(event)

@@ -179,21 +179,37 @@ package final class OptimisticStore<Model: OptimisticModel>: Sendable {
     package func finish(
         _ key: OptimisticKey, _ change: Model.Change, succeeded: Bool, leaving flash: Model.Flash?
     ) -> Model.Shown? {
+        finish(key, change, succeeded: succeeded, leaving: flash, orIfRefused: flash).shown
+    }
+
+    /// The same, for a change the model may no longer admit when it would commit it (a comment thread
+    /// that filled up while the send was in flight): such a change is refused, which rolls it back as a
+    /// failure does, and leaves `refusal` instead of `flash`. Returns the committed state, and whether the
+    /// change was refused.
+    package func finish(
+        _ key: OptimisticKey, _ change: Model.Change, succeeded: Bool, leaving flash: Model.Flash?,
+        orIfRefused refusal: Model.Flash?
+    ) -> (shown: Model.Shown?, refused: Bool) {
         let now = clock()
-        let (shown, committed) = storage.withLock { storage -> (Model.Shown?, Bool) in
+        let (shown, committed, refused) = storage.withLock { storage -> (Model.Shown?, Bool, Bool) in
             let wasPending = storage.pending.removeValue(forKey: key) != nil
-            let committed = succeeded && wasPending && storage.model.commit(change, to: key.target, by: key.viewer)
+            var refused = false
+            if succeeded && wasPending, case .refused = storage.model.admit(change, to: key.target, by: key.viewer) {
+                refused = true
+            }
+            let committed =
+                succeeded && wasPending && !refused && storage.model.commit(change, to: key.target, by: key.viewer)
             if committed && storage.journaling {
                 storage.model.record(change, to: key.target, by: key.viewer, in: &storage.journal)
             }
-            storage.flashes.replace(with: flash, for: key, now: now)
+            storage.flashes.replace(with: refused ? refusal : flash, for: key, now: now)
             changed(key.target, in: storage)
-            return (storage.model.shown(key.target, to: key.viewer), committed)
+            return (storage.model.shown(key.target, to: key.viewer), committed, refused)
         }
         if committed {
             notifyCommitObservers()
         }
-        return shown
+        return (shown, refused)
     }
 
     /// Leaves `flash` for the viewer's next render of the target, replacing any earlier one.

@@ -165,7 +165,7 @@ extension Membership.Flash {
 
 extension Membership {
     /// The members of each target as the state database keeps them (`record`'s encoding).
-    static func stored(_ members: [String: Set<Viewer>]) -> StoredState {
+    package static func stored(_ members: [String: Set<Viewer>]) -> StoredState {
         StoredState(
             entries: members.mapValues { viewers in
                 Dictionary(uniqueKeysWithValues: viewers.map { ($0.id, JSONValue.bool(true)) })
@@ -174,7 +174,7 @@ extension Membership {
 
     /// The members of each target in what the state database kept: each entry whose key is a viewer and
     /// whose value is `true`; anything else is skipped.
-    static func members(in stored: StoredState) -> [String: Set<Viewer>] {
+    package static func members(in stored: StoredState) -> [String: Set<Viewer>] {
         var members: [String: Set<Viewer>] = [:]
         stored.forEachTarget { target, entries in
             var viewers = Set<Viewer>(minimumCapacity: entries.underestimatedCount)

@@ -1,5 +1,6 @@
 import Basics
 import HTTPCore
+import TestKit
 import Testing
 
 @testable import Components

@@ -1,5 +1,6 @@
 import Components
 import Synchronization
+import TestKit
 import Testing
 
 /// Collects the events a listener is told about.

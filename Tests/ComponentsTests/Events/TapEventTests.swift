@@ -1,6 +1,7 @@
 import Basics
 import Components
 import HTTPCore
+import TestKit
 import Testing
 
 @Suite struct TapEventTests {

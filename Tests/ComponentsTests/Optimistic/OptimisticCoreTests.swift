@@ -1,5 +1,6 @@
 import Basics
 import HTTPCore
+import TestKit
 import Testing
 
 @testable import Components
@@ -100,6 +101,24 @@ import Testing
         } catch {
             #expect(error.status == .notFound)
         }
+    }
+
+    @Test func aChangeTheModelNoLongerAdmitsWhenItWouldCommitEndsAsAFailure() async throws {
+        let store = OptimisticStore(Tally(totals: ["t": 8]))
+        let events = TapEventLog()
+        // Alice's +2 and Bob's +2 are in flight at once, each admitted on its own (8 + 2 is 10); Alice's
+        // commits while Bob's is sent, so Bob's would make 12, past what the model admits.
+        guard case .proceeds = store.begin(key, 2) else {
+            Issue.record("Alice's change was not admitted")
+            return
+        }
+        var bobs = tap(2, call: .awaited { [key] in _ = store.finish(key, 2, succeeded: true, leaving: nil) })
+        bobs.key = OptimisticKey(viewer: "bob", target: "t")
+        let outcome = try await flow(store, events: events).run(bobs)
+        #expect(!outcome.succeeded && outcome.prior == 8 && outcome.committed == 10, "refused, not committed")
+        #expect(store.committed("t", viewer: "bob") == 10 && store.waiting.pending == 0, "Alice's alone")
+        #expect(store.viewTakingFlash("t", viewer: "bob")?.flash == "failed", "the failure's message")
+        #expect(events.recent().map(\.outcome) == [.rolledBack])
     }
 
     @Test func aChangeThatBeganBeforeAResetCommitsNothing() async throws {

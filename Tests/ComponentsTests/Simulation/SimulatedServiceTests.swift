@@ -1,5 +1,6 @@
 import Components
 import HTTPCore
+import TestKit
 import Testing
 
 @Suite struct SimulatedServiceTests {

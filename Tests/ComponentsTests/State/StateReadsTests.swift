@@ -1,4 +1,5 @@
 import HTTPCore
+import TestKit
 import Testing
 
 @testable import Components

@@ -3,6 +3,7 @@ import Components
 import HTML
 import HTTPCore
 import HTTPTesting
+import TestKit
 import Testing
 
 /// A toggle registered from its definition alone: its route, its state and what the kit's checks send.

@@ -1,6 +1,7 @@
 import Basics
 import HTTPCore
 import Synchronization
+import TestKit
 import Testing
 
 @testable import Components

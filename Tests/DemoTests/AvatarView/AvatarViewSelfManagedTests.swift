@@ -2,6 +2,7 @@ import Components
 import Demo
 import HTTPCore
 import HTTPTesting
+import TestKit
 import Testing
 
 @Suite struct AvatarViewSelfManagedTests {

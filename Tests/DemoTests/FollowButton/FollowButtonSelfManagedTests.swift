@@ -3,6 +3,7 @@ import Components
 import Demo
 import HTTPCore
 import HTTPTesting
+import TestKit
 import Testing
 
 /// What the follow button does beyond every toggle's tap (`OptimisticToggleTapTests`): its fields, its

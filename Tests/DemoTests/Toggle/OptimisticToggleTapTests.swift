@@ -2,6 +2,7 @@ import Basics
 import ComponentTesting
 import HTTPCore
 import HTTPTesting
+import TestKit
 import Testing
 
 @testable import Components

@@ -2,6 +2,7 @@ import ComponentTesting
 import Components
 import HTTPCore
 import HTTPTesting
+import TestKit
 
 /// One toggle component's route on its own router, with a store, a scripted service and an event log.
 struct ToggleHarness {

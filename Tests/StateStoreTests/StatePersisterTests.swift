@@ -2,9 +2,11 @@ import ComponentTesting
 import Foundation
 import HTTPTesting
 import SQLite
+import TestKit
 import Testing
 
 @testable import Components
+@testable import StateStore
 
 /// The persister writes the changes after commits, off the request path: taps never wait for the disk,
 /// and a write that fails loses nothing.

@@ -1,4 +1,5 @@
 @_spi(Runtime) import Basics
+import Components
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Basics
+import Components
 import SQLite
 
 #if canImport(Glibc)

@@ -1,9 +1,11 @@
 import ComponentTesting
 import Foundation
 import SQLite
+import TestKit
 import Testing
 
 @testable import Components
+@testable import StateStore
 
 /// Old state files' bytes, as the servers before the database wrote them: the checksum is FNV-1a of
 /// everything before the end line.

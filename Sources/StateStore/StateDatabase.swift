@@ -1,4 +1,5 @@
 import Basics
+import Components
 import HTTPCore
 import SQLite
 import Synchronization

@@ -2,9 +2,11 @@ import ComponentTesting
 import Foundation
 import HTTPCore
 import HTTPTesting
+import TestKit
 import Testing
 
 @testable import Components
+@testable import StateStore
 
 @Suite struct ToggleStateFileTests {
     let folder = NSTemporaryDirectory() + "togglestate-\(UUID().uuidString)"

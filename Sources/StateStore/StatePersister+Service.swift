@@ -1,4 +1,5 @@
 import Basics
+import Components
 
 extension StatePersister: Service {
     /// Writes after commits (as it does from its start) until the task is cancelled, then writes what is

@@ -1,4 +1,5 @@
 import Basics
+import Components
 import Dispatch
 import SQLite
 import Synchronization

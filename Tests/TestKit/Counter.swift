@@ -1,14 +1,16 @@
 import Synchronization
 
 /// Counts calls from any task.
-final class Counter: Sendable {
+package final class Counter: Sendable {
     private let count = Mutex(0)
 
-    func increment() {
+    package init() {}
+
+    package func increment() {
         count.withLock { $0 += 1 }
     }
 
-    var value: Int {
+    package var value: Int {
         count.withLock { $0 }
     }
 }

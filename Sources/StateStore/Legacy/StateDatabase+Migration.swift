@@ -1,3 +1,4 @@
+import Components
 import SQLite
 
 #if canImport(Glibc)
