@@ -2,15 +2,6 @@ import Synchronization
 
 /// A clock whose `sleep` returns at once and records how long it was asked to wait: a test of latency that
 /// takes no real time. Its time moves only by the sleeps it was asked for.
-<<<<<<< Updated upstream
-final class RecordingClock: Clock, Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
-
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-=======
 package final class RecordingClock: Clock, Sendable {
     package struct Instant: InstantProtocol {
         package var offset: Duration
@@ -22,20 +13,10 @@ package final class RecordingClock: Clock, Sendable {
         package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
         package func duration(to other: Instant) -> Duration { other.offset - offset }
         package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
->>>>>>> Stashed changes
     }
 
     private let state = Mutex((now: Instant(offset: .zero), sleeps: [Duration]()))
 
-<<<<<<< Updated upstream
-    var now: Instant { state.withLock { $0.now } }
-    var minimumResolution: Duration { .zero }
-
-    /// Every wait asked for, in order.
-    var sleeps: [Duration] { state.withLock { $0.sleeps } }
-
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-=======
     package init() {}
 
     package var now: Instant { state.withLock { $0.now } }
@@ -45,7 +26,6 @@ package final class RecordingClock: Clock, Sendable {
     package var sleeps: [Duration] { state.withLock { $0.sleeps } }
 
     package func sleep(until deadline: Instant, tolerance: Duration?) async throws {
->>>>>>> Stashed changes
         state.withLock { state in
             state.sleeps.append(state.now.duration(to: deadline))
             if state.now < deadline { state.now = deadline }
