@@ -1,12 +1,12 @@
 /// Character references in text and attribute values, read back: the five this module writes (`&amp;`,
 /// `&lt;`, `&gt;`, `&quot;`, `&#39;`) and any numeric one (`&#233;`, `&#xE9;`). Anything else is left as
 /// written.
-enum HTMLEntities {
-    static func decode(_ bytes: ArraySlice<UInt8>) -> String {
+package enum HTMLEntities {
+    package static func decode(_ bytes: ArraySlice<UInt8>) -> String {
         bytes.withUnsafeBufferPointer { decode($0) }
     }
 
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
         guard bytes.contains(UInt8(ascii: "&")) else { return text }
         var result = ""

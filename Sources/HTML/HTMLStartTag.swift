@@ -1,13 +1,13 @@
 /// The attributes of one start tag, read from markup this module wrote (`<div class="like" hidden>`):
 /// names lowercased, values decoded, in the order written.
-struct HTMLStartTag: Sendable, Equatable {
-    var attributes: [(name: String, value: String)]
+package struct HTMLStartTag: Sendable, Equatable {
+    package var attributes: [(name: String, value: String)]
 
-    static func == (lhs: HTMLStartTag, rhs: HTMLStartTag) -> Bool {
+    package static func == (lhs: HTMLStartTag, rhs: HTMLStartTag) -> Bool {
         lhs.attributes.elementsEqual(rhs.attributes) { $0.name == $1.name && $0.value == $1.value }
     }
 
-    init(_ tag: ArraySlice<UInt8>) {
+    package init(_ tag: ArraySlice<UInt8>) {
         let array = Array(tag)
         attributes = array.withUnsafeBufferPointer { bytes in
             Self.ranges(in: bytes, 0..<bytes.count).map { attribute in
@@ -17,14 +17,14 @@ struct HTMLStartTag: Sendable, Equatable {
     }
 
     /// One attribute by byte offsets: its name, and its value inside the quotes (`nil` for a flag).
-    struct Ranges {
-        var name: Range<Int>
-        var value: Range<Int>?
+    package struct Ranges {
+        package var name: Range<Int>
+        package var value: Range<Int>?
     }
 
     /// The attributes of the start tag `tag` (from `<` to past `>`), reading
     /// `<name attr="value" flag attr='value' attr=value>`.
-    static func ranges(in bytes: UnsafeBufferPointer<UInt8>, _ tag: Range<Int>) -> [Ranges] {
+    package static func ranges(in bytes: UnsafeBufferPointer<UInt8>, _ tag: Range<Int>) -> [Ranges] {
         var attributes: [Ranges] = []
         attributes.reserveCapacity(8)
         var index = tag.lowerBound + 1
@@ -62,19 +62,19 @@ struct HTMLStartTag: Sendable, Equatable {
     }
 
     /// An attribute's name, lowercased.
-    static func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    package static func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         return name.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) })
             ? name.lowercased() : name
     }
 
     /// An attribute's value, decoded.
-    static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    package static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         HTMLEntities.decode(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     /// The value of the attribute `name`, or `nil` when the tag has none.
-    func value(of name: String) -> String? {
+    package func value(of name: String) -> String? {
         attributes.first { $0.name == name }?.value
     }
 }

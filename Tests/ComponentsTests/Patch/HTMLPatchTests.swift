@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Components
 @testable import HTML
 
 /// Every element of some markup as a browser would list them (`[root, ...root.querySelectorAll('*')]`):

@@ -1,3 +1,5 @@
+import HTML
+
 /// The forms in markup this module rendered, each with its action and its hidden fields: what a
 /// self-managed root's taps will post, read from the root's own render (so a component says nothing
 /// more than the forms it renders).

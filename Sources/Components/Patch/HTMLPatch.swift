@@ -1,3 +1,5 @@
+import HTML
+
 #if canImport(Glibc)
     import Glibc
 #endif
