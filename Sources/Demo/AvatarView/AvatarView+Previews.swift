@@ -2,9 +2,10 @@ import Components
 
 /// The avatar's previews: its parameters, the variants worth looking at, and its tap.
 extension AvatarView {
-    public static let preview = ComponentPreview(
-        name: "avatar",
-        title: "AvatarView",
+    /// The catalogue entry, under the name and title of the component's definition (said once, there).
+    public static let preview = declaredPreview.named(navigation.name, title: navigation.title)
+
+    private static let declaredPreview = ComponentPreview(
         summary: "Shows a person's picture and VIP badge; tapped, it opens their profile by itself.",
         parameters: [
             PreviewParameter(

@@ -3,9 +3,10 @@ import Components
 
 /// The comment box's previews: its parameters, the variants worth looking at, and its send.
 extension CommentBox {
-    public static let preview = ComponentPreview(
-        name: "comment",
-        title: "CommentBox",
+    /// The catalogue entry, under the name and title of the component's definition (said once, there).
+    public static let preview = declaredPreview.named(comments.name, title: comments.title)
+
+    private static let declaredPreview = ComponentPreview(
         summary:
             "A post's comments with a composer: a send shows at once, saves through the comment service, and on failure keeps exactly the text that was sent.",
         parameters: [

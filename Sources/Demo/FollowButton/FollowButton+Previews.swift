@@ -2,9 +2,10 @@ import Components
 
 /// The follow button's previews: its parameters, the variants worth looking at, and its tap.
 extension FollowButton {
-    public static let preview = ComponentPreview(
-        name: "follow",
-        title: "FollowButton",
+    /// The catalogue entry, under the name and title of the component's definition (said once, there).
+    public static let preview = declaredPreview.named(toggle.name, title: toggle.title)
+
+    private static let declaredPreview = ComponentPreview(
         summary:
             "Follows or unfollows a person; tapped, it changes at once, saves through the follow service, and rolls back exactly on failure.",
         parameters: [

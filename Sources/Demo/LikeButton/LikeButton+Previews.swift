@@ -2,9 +2,10 @@ import Components
 
 /// The like button's previews: its parameters, the variants worth looking at, and its tap.
 extension LikeButton {
-    public static let preview = ComponentPreview(
-        name: "like",
-        title: "LikeButton",
+    /// The catalogue entry, under the name and title of the component's definition (said once, there).
+    public static let preview = declaredPreview.named(toggle.name, title: toggle.title)
+
+    private static let declaredPreview = ComponentPreview(
         summary:
             "Shows the like count; tapped, it changes at once, saves through the like service, and rolls back exactly on failure.",
         parameters: [

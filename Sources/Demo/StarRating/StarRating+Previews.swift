@@ -2,8 +2,10 @@ import Components
 
 /// The star rating's previews: its parameters, the variants worth looking at, and its tap.
 extension StarRating {
-    public static let preview = ComponentPreview(
-        name: "rating", title: "StarRating",
+    /// The catalogue entry, under the name and title of the component's definition (said once, there).
+    public static let preview = declaredPreview.named(rating.kind.name, title: rating.kind.title)
+
+    private static let declaredPreview = ComponentPreview(
         summary:
             "Five stars, the average and the count; a tap on a star shows it at once, saves through the rating service, and rolls back exactly on failure.",
         parameters: [
