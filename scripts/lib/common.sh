@@ -35,7 +35,7 @@ ensure_apt_packages() {
 ensure_build_dependencies() {
   command -v swift >/dev/null 2>&1 || die "the Swift toolchain is missing (expected swift on PATH or in /opt/swift)"
   # sqlite3 (the command line) is what the docs show and the tests use to read a --state database.
-  ensure_apt_packages libmicrohttpd-dev libsqlite3-dev sqlite3 pkg-config curl
+  ensure_apt_packages libmicrohttpd-dev libsqlite3-dev libpng-dev sqlite3 pkg-config curl
 }
 
 # build_release_server: builds preview-server in release mode (.build/release/preview-server) and prints the
