@@ -28,8 +28,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // And the only module that sees libpng's header.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        // Pictures: PNG files read and written by libpng, and what differs between two of them.
-        .target(name: "Pictures", dependencies: ["CPNG"]),
+        // Pictures: PNG files read and written by libpng, what differs between two of them,
+        // and a headless Chromium driven over its DevTools pipe, which takes them.
+        .target(name: "Pictures", dependencies: ["CPNG", "Basics", "HTTPCore"]),
         // A small layer over SQLite: a connection, statements run by SQL text, transactions, errors with
         // SQLite's message. No SQLite type is public beyond it.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
@@ -93,7 +94,7 @@ let package = Package(
 
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Basics"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTesting", "FuzzProperties"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML", "HTTPCore", "Basics", "FuzzProperties", "HTTPTesting"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import Basics
 import DevProtocol
 
 #if canImport(Glibc)

@@ -4,16 +4,22 @@
 
 /// A child process started with `posix_spawn`, in a process group of its own (so that a build and all
 /// the compilers it starts can be stopped together), with default signal handling and no blocked signals.
-struct ChildProcess {
-    let pid: pid_t
+package struct ChildProcess: Sendable {
+    /// Why a child could not be started.
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
+    }
+
+    package let pid: pid_t
 
     /// Starts `executable` (a path) with `arguments` (without the program name).
     ///
     /// - Parameter descriptors: Descriptors to hand over, as (descriptor here, number in the child);
-    ///   everything else the supervisor holds is close-on-exec. Standard input is `/dev/null`.
-    static func spawn(
+    ///   everything else the caller holds must be close-on-exec. Standard input is `/dev/null`.
+    package static func spawn(
         _ executable: String, _ arguments: [String], descriptors: [(Int32, Int32)]
-    ) throws(SupervisorError) -> ChildProcess {
+    ) throws(Failure) -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -40,24 +46,13 @@ struct ChildProcess {
         var pid = pid_t()
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard result == 0 else {
-            throw SupervisorError("cannot start \(executable): \(String(cString: strerror(result)))")
+            throw Failure(message: "cannot start \(executable): \(String(cString: strerror(result)))")
         }
         return ChildProcess(pid: pid)
     }
 
     /// Sends `signal` to the child's whole process group.
-    func signalGroup(_ signal: Int32) {
+    package func signalGroup(_ signal: Int32) {
         _ = kill(-pid, signal)
     }
-}
-
-/// Something the supervisor could not do, with a one-line reason.
-package struct SupervisorError: Error, Sendable, CustomStringConvertible {
-    package let message: String
-
-    package init(_ message: String) {
-        self.message = message
-    }
-
-    package var description: String { message }
 }

@@ -1,0 +1,91 @@
+import Basics
+import HTTPCore
+
+extension HeadlessChromium {
+    /// Stylesheet rules that hold a page still for its picture: no animation or transition (each shows its
+    /// end at once), no caret, no scroll bars.
+    static let stillness =
+        "*, *::before, *::after { animation: none !important; transition: none !important; "
+        + "caret-color: transparent !important; } html { scrollbar-width: none; }"
+
+    /// A picture of the page at `url`, `width` pixels wide (device scale 1) and as tall as its content,
+    /// in `colorScheme`, with animations, transitions and the caret off, once it has loaded.
+    ///
+    /// - Throws: `Failure` when the page does not load or the browser does not answer in time.
+    package func shoot(
+        _ url: String, width: Int, colorScheme: ColorScheme = .light, timeout: Duration = .seconds(30)
+    ) throws(Failure) -> Picture {
+        guard case .string(let target) = try call("Target.createTarget", [("url", .string("about:blank"))])["/targetId"]
+        else { throw Failure("chromium made no page") }
+        defer { _ = try? call("Target.closeTarget", [("targetId", .string(target))]) }
+        guard
+            case .string(let session) = try call(
+                "Target.attachToTarget", [("targetId", .string(target)), ("flatten", .bool(true))])["/sessionId"]
+        else { throw Failure("chromium gave no session for its page") }
+        try call("Page.enable", session: session)
+        try call(
+            "Emulation.setDeviceMetricsOverride",
+            [("width", .int(width)), ("height", .int(64)), ("deviceScaleFactor", .int(1)), ("mobile", .bool(false))],
+            session: session)
+        try call(
+            "Emulation.setEmulatedMedia",
+            [
+                (
+                    "features",
+                    .array([
+                        .object([("name", .string("prefers-color-scheme")), ("value", .string(colorScheme.rawValue))]),
+                        .object([("name", .string("prefers-reduced-motion")), ("value", .string("reduce"))]),
+                    ])
+                )
+            ], session: session)
+        let still =
+            "addEventListener('DOMContentLoaded', () => { const style = document.createElement('style'); "
+            + "style.textContent = \(Self.javaScriptString(Self.stillness)); document.head.append(style); });"
+        try call("Page.addScriptToEvaluateOnNewDocument", [("source", .string(still))], session: session)
+        let navigated = try call("Page.navigate", [("url", .string(url))], session: session, timeout: timeout)
+        if case .string(let error) = navigated["/errorText"] {
+            throw Failure("chromium could not load \(url): \(error)")
+        }
+        try event("Page.loadEventFired", session: session, timeout: timeout)
+        // The fonts too: text drawn before its font arrives would change between runs.
+        try call(
+            "Runtime.evaluate",
+            [("expression", .string("document.fonts.ready.then(() => true)")), ("awaitPromise", .bool(true))],
+            session: session, timeout: timeout)
+        let metrics = try call("Page.getLayoutMetrics", session: session)
+        let height = max(1, Self.number(metrics["/cssContentSize/height"]).map { Int($0.rounded(.up)) } ?? 1)
+        let shot = try call(
+            "Page.captureScreenshot",
+            [
+                ("format", .string("png")), ("captureBeyondViewport", .bool(true)),
+                (
+                    "clip",
+                    .object([
+                        ("x", .int(0)), ("y", .int(0)), ("width", .int(width)), ("height", .int(height)),
+                        ("scale", .int(1)),
+                    ])
+                ),
+            ], session: session, timeout: timeout)
+        guard case .string(let data) = shot["/data"], let png = Base64.decode(data) else {
+            throw Failure("chromium sent no picture of \(url)")
+        }
+        do {
+            return try Picture(png: png)
+        } catch {
+            throw Failure("chromium's picture of \(url): \(error.message)")
+        }
+    }
+
+    private static func number(_ value: JSONValue?) -> Double? {
+        switch value {
+        case .int(let int): Double(int)
+        case .double(let double): double
+        default: nil
+        }
+    }
+
+    /// `text` as a JavaScript string literal.
+    private static func javaScriptString(_ text: String) -> String {
+        String(decoding: JSONValue.string(text).encoded(), as: UTF8.self)
+    }
+}
