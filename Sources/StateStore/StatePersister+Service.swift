@@ -3,9 +3,9 @@ import Components
 
 extension StatePersister: Service {
     /// Writes after commits (as it does from its start) until the task is cancelled, then writes what is
-    /// left, so that a stopping server loses nothing.
+    /// left and closes the database, so that a stopping server loses nothing and leaves one file.
     package func run() async {
         await Task.untilCancelled()
-        await blockingWork { self.flush() }
+        await blockingWork { self.close() }
     }
 }

@@ -27,6 +27,8 @@ package final class StatePersister: Sendable {
         var failures = 0
         /// Writes that took changes and went to the database (for tests: a write is under way).
         var started = 0
+        /// `close()` was called: the database is closed and nothing more is written.
+        var closed = false
     }
 
     package let database: StateDatabase
@@ -99,11 +101,26 @@ package final class StatePersister: Sendable {
         }
     }
 
+    /// Writes what is left and closes the database (SQLite folds its write-ahead log into the file and
+    /// removes it); nothing is written after. Calling it again does nothing.
+    package func close() {
+        writeIfDirty()
+        writing.withLock { _ in
+            let first = state.withLock { state in
+                defer { state.closed = true }
+                return !state.closed
+            }
+            if first {
+                database.close()
+            }
+        }
+    }
+
     private func writeIfDirty() {
         writing.withLock { _ in
             let proceed = state.withLock { state -> Bool in
                 defer { state.dirty = false }
-                return state.dirty
+                return state.dirty && !state.closed
             }
             guard proceed else { return }
             let changes = states.mapValues { $0.takeChanges() }

@@ -40,6 +40,25 @@ import Testing
         #expect(try database.load().members == ["follow": ["ada": ["vsave"]]])
     }
 
+    @Test func asAServiceItWritesWhatIsLeftWhenStoppedAndClosesTheDatabaseToOneFile() async throws {
+        let path = folder + "/state"
+        let likes = ToggleStore(baseCounts: ["p1": 5])
+        let persister = StatePersister(
+            database: try StateDatabase(path: path), states: ["like": likes], interval: .seconds(3600))
+        let running = Task { await persister.run() }
+        tap(likes, "p1", "vlast")  // written at once or at the stop, whichever comes first
+        running.cancel()
+        await running.value
+        #expect(persister.lastError == nil)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder) == ["state"],
+            "no write-ahead log left beside it")
+        #expect(try StateDatabase(path: path).load().members == ["like": ["p1": ["vlast"]]])
+        tap(likes, "p1", "vlater")
+        persister.flush()  // closed: nothing more is written, and nothing fails
+        #expect(persister.lastError == nil)
+    }
+
     @Test func theChangesAreTakenAndPutBackInOrder() {
         let likes = ToggleStore(baseCounts: ["p1": 0])
         tap(likes, "p1", "vbefore")
