@@ -16,13 +16,19 @@ package protocol Service: Sendable {
 }
 
 extension Task where Success == Never, Failure == Never {
-    /// Returns when the current task is cancelled (at once when it is already).
-    package static func untilCancelled() async {
-        let (cancelled, signal) = AsyncStream<Never>.makeStream()
+    /// Returns when the current task is cancelled (at once when it is already), or when what `ending`
+    /// starts calls the function it is given (a service that may also end by itself).
+    ///
+    /// ```swift
+    /// await Task.untilCancelled { end in session.start(ended: end) }
+    /// ```
+    package static func untilCancelled(orEnded ending: (@escaping @Sendable () -> Void) -> Void = { _ in }) async {
+        let (ended, end) = AsyncStream<Never>.makeStream()
+        ending { end.finish() }
         await withTaskCancellationHandler {
-            for await _ in cancelled {}
+            for await _ in ended {}
         } onCancel: {
-            signal.finish()
+            end.finish()
         }
     }
 }

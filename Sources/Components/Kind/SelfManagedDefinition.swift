@@ -90,6 +90,12 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
         renderedRoots.report(in: caches, as: "roots/" + name)
     }
 
+    /// Whether any action changes state: a component all of whose actions navigate keeps none (an avatar),
+    /// and answers no fragment.
+    package var keepsState: Bool {
+        actions.contains { $0.destination == nil }
+    }
+
     /// What a self-managed root is rendered from.
     struct RootInputs: Hashable, Sendable {
         var target: String

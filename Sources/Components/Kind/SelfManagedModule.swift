@@ -39,8 +39,7 @@ public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
         // A preview declared without a name and title takes the definition's: each is said once.
         self.preview = preview?.named(definition.name, title: definition.title)
         self.styles = styles
-        // A component all of whose actions navigate keeps no state (an avatar).
-        let keepsState = definition.actions.contains { $0.destination == nil }
+        let keepsState = definition.keepsState
         self.keepsState = keepsState
         let store = SelfManagedStore(
             model, flashLimits: context.flashLimits, stateEndpoint: definition.stateEndpoint)

@@ -134,21 +134,16 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
     /// `answers/{name}`, and only there: a change that ends in a state shown before (a like, an unlike, a
     /// like again) copies bytes instead of rendering the component and its optimistic states again.
     private final class Answerer: Sendable {
-        struct Key: Hashable, Sendable {
-            var target: String
-            var presentation: Model.Presentation
-            var returnTo: String?
-        }
-
         let definition: SelfManagedDefinition<Model>
-        let answers: BoundedCache<Key, [UInt8]>?
+        /// By what a root is rendered from, as the definition keeps its own roots.
+        let answers: BoundedCache<SelfManagedDefinition<Model>.RootInputs, [UInt8]>?
 
         init(definition: SelfManagedDefinition<Model>, caches: Caches) {
             self.definition = definition
             // A component whose every action navigates answers no fragment.
-            let answers = definition.actions.contains { $0.destination == nil }
             self.answers =
-                answers ? caches.make("answers/" + definition.name, entries: 1024, bytes: 1 << 20, weigh: \.count) : nil
+                definition.keepsState
+                ? caches.make("answers/" + definition.name, entries: 1024, bytes: 1 << 20, weigh: \.count) : nil
         }
 
         /// Without script, `303` to where the tap lands; with it, `200` and the committed fragment, or `503`
@@ -165,7 +160,7 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
                 definition.selfManaged(target, shown: shown, returnTo: returnTo).unkept.renderedBytes
             }
             var response = HTTPResponse.html(
-                answers?.value(for: Key(target: target, presentation: shown, returnTo: returnTo), make: render)
+                answers?.value(for: .init(target: target, presentation: shown, returnTo: returnTo), make: render)
                     ?? render(),
                 status: outcome.succeeded ? .ok : .serviceUnavailable)
             response.headers[Announcement.header] = Announcement.headerValue(

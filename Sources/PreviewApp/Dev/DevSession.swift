@@ -72,13 +72,7 @@ package final class DevSession: Sendable {
         }
 
         package func run() async {
-            let (ended, end) = AsyncStream<Never>.makeStream()
-            session.start(ended: { end.finish() })
-            await withTaskCancellationHandler {
-                for await _ in ended {}
-            } onCancel: {
-                end.finish()
-            }
+            await Task.untilCancelled { end in session.start(ended: end) }
             session.stopping(settings: settings())
         }
     }

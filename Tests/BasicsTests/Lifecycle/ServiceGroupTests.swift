@@ -131,4 +131,19 @@ import Testing
         }
         #expect(await already.value)
     }
+
+    @Test func untilCancelledAlsoReturnsWhenWhatItStartedEnds() async {
+        let ending = Mutex<(@Sendable () -> Void)?>(nil)
+        let (started, start) = AsyncStream<Void>.makeStream()
+        let waiting = Task {
+            await Task.untilCancelled { end in
+                ending.withLock { $0 = end }
+                start.yield()
+            }
+            return Task.isCancelled
+        }
+        for await _ in started { break }
+        ending.withLock { $0 }?()
+        #expect(await waiting.value == false, "ended, not cancelled")
+    }
 }
