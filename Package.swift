@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "PreviewKitDemo", targets: ["Demo"]),
         // Its tests' kit: in-process and live requests (HTTPTesting), scripted services (ComponentTesting).
         .library(name: "PreviewKitTesting", targets: ["HTTPTesting", "ComponentTesting"]),
+        // HTTP's routing, OpenAPI documentation and server, for a package that adds routes of its own
+        // (`import HTTPCore`); the seam needs none of it.
+        .library(name: "PreviewKitHTTP", targets: ["HTTPCore"]),
         .library(name: "PreviewApp", targets: ["PreviewApp"]),
     ],
     targets: [
@@ -37,8 +40,11 @@ let package = Package(
         // What is not HTTP and Foundation would otherwise give: wall-clock time, durations in whole units,
         // a seeded random generator, the standard streams.
         .target(name: "Basics"),
+        // The values a component's model and actions speak, beside HTTP's: statuses, errors with their
+        // headers, JSON, form fields. Part of the seam; HTTPCore re-exports them.
+        .target(name: "HTTPValues"),
         // Requests, responses, routing, forms, static files and the server loop.
-        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Basics"]),
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Basics", "HTTPValues"]),
         // HTML escaped by construction, rendered into byte buffers.
         .target(name: "HTML"),
         // The component kit: the seam a component brings itself through (ComponentModule), the
@@ -68,7 +74,7 @@ let package = Package(
                 // new-component: stylesheets above this line
             ]),
         // The one module an outside package imports: the kit, re-exported.
-        .target(name: "PreviewKit", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "PreviewApp"]),
+        .target(name: "PreviewKit", dependencies: ["Basics", "HTTPValues", "HTML", "Components", "PreviewApp"]),
         // A thin executable: the command line over the demo's modules.
         .executableTarget(name: "preview-server", dependencies: ["PreviewApp", "Demo"]),
         // The demo with a service that saves what it is told to fail: what the scenarios must catch.

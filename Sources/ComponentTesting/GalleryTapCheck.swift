@@ -28,7 +28,7 @@ public enum GalleryTapCheck {
     ) async throws -> [String] {
         let app = try Application(options: options.forChecks, components: components)
         var problems: [String] = []
-        for module in app.modules where module.state != nil {
+        for module in app.modules where module.keptState != nil {
             guard let preview = module.preview else { continue }
             problems += try await check(preview, module, in: app)
         }
@@ -40,7 +40,7 @@ public enum GalleryTapCheck {
     )
         async throws -> [String]
     {
-        guard let (tap, page) = galleryPage(of: preview, showing: module.exampleTaps) else {
+        guard let (tap, page) = galleryPage(of: preview, showing: module.checkedTaps) else {
             return [
                 "\(preview.name): no example tap acts on a target its gallery page can show (the default "
                     + "instance, or a parameter named as the tap's target field)"

@@ -59,7 +59,7 @@ public enum RenderCacheCheck {
 
         try await compare(after: "the start")
         for module in kept.modules {
-            for tap in module.exampleTaps {
+            for tap in module.checkedTaps {
                 for outcome in ["never", "always"] {
                     for fragment in [false, true] {
                         var extra = ["X-Simulate-Failure": outcome]
@@ -103,8 +103,8 @@ public enum RenderCacheCheck {
                     }
                     targets.append("/components/\(preview.name)/fragment?\(query.encoded)")
                 }
-                if module.state != nil {
-                    for tap in module.exampleTaps {
+                if module.keptState != nil {
+                    for tap in module.checkedTaps {
                         targets.append(
                             "/components/\(preview.name)/state/\(PercentEncoding.encodePathSegment(tap.target))")
                     }

@@ -4,17 +4,17 @@
 /// ```swift
 /// let added = HTMLAttributes(.custom("data-key", "like p1"))
 /// ```
-public struct HTMLAttributes: Sendable, Equatable {
+package struct HTMLAttributes: Sendable, Equatable {
     /// The escaped bytes, each attribute with its leading space.
     let bytes: [UInt8]
 
     /// The attributes given, in order; `nil`s and `.when(false, …)` attributes are left out.
-    public init(_ attributes: HTMLAttribute?...) {
+    package init(_ attributes: HTMLAttribute?...) {
         self.init(attributes)
     }
 
     /// The attributes of `attributes`, in order; `nil`s are left out.
-    public init(_ attributes: [HTMLAttribute?]) {
+    package init(_ attributes: [HTMLAttribute?]) {
         var html = HTMLBuffer(capacity: 128)
         for attribute in attributes {
             html.append(attribute)
@@ -23,5 +23,5 @@ public struct HTMLAttributes: Sendable, Equatable {
     }
 
     /// No attributes.
-    public static let none = HTMLAttributes([])
+    package static let none = HTMLAttributes([])
 }

@@ -8,7 +8,7 @@ extension HTMLBuffer {
     /// - Parameters:
     ///   - markup: Markup this module rendered, starting with its root's start tag.
     ///   - attributes: What to add to the root.
-    public mutating func raw(_ markup: [UInt8], addingToRoot attributes: HTMLAttribute?...) {
+    package mutating func raw(_ markup: [UInt8], addingToRoot attributes: HTMLAttribute?...) {
         guard let end = Self.endOfFirstStartTag(markup) else {
             raw(HTMLRaw(bytes: markup))
             return
@@ -29,7 +29,7 @@ extension HTMLBuffer {
     /// ```swift
     /// html.render(button) { markup in HTMLAttributes(.custom("data-bytes", integer: markup.count)) }
     /// ```
-    public mutating func render(
+    package mutating func render(
         _ component: some HTMLComponent, decoratingRoot decorate: (UnsafeBufferPointer<UInt8>) -> HTMLAttributes
     ) {
         let start = count
@@ -54,7 +54,7 @@ extension HTMLBuffer {
     /// ```swift
     /// let kept = html.appended { html in html.render(button) }
     /// ```
-    public mutating func appended(by body: (inout HTMLBuffer) -> Void) -> [UInt8] {
+    package mutating func appended(by body: (inout HTMLBuffer) -> Void) -> [UInt8] {
         let start = count
         body(&self)
         let length = count - start

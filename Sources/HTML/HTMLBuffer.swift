@@ -95,7 +95,7 @@ public struct HTMLBuffer: ~Copyable {
     }
 
     /// Appends the HTML5 document type declaration, `<!DOCTYPE html>`.
-    public mutating func doctype() {
+    package mutating func doctype() {
         appendStatic("<!DOCTYPE html>")
     }
 

@@ -27,7 +27,7 @@ package func withLiveServer<Result>(
     // finish.
     do {
         let result = try await body(server)
-        try await offThePool { server.shutdown(gracePeriod: .seconds(5)) }
+        _ = try await offThePool { server.shutdown(gracePeriod: .seconds(5)) }
         return result
     } catch {
         _ = try? await offThePool { server.shutdown(gracePeriod: .seconds(5)) }

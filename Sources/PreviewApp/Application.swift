@@ -187,7 +187,7 @@ public final class Application: Sendable {
             if let name = module.preview?.name, !names.insert(name).inserted {
                 throw ServerError("two components are registered under the name \(name)")
             }
-            guard let state = module.state else { continue }
+            guard let state = module.keptState else { continue }
             guard let name = module.preview?.name else {
                 throw ServerError("a module with state needs a preview, whose name names its state")
             }
@@ -209,7 +209,7 @@ public final class Application: Sendable {
 
     /// The module's state registered under `name` (`like`), if any.
     package func state(named name: String) -> (any ComponentState)? {
-        modules.first { $0.preview?.name == name }?.state
+        modules.first { $0.preview?.name == name }?.keptState
     }
 
     /// An HTML error page, or JSON under the modules' JSON paths (`jsonUnder`) and the kit's own JSON routes.

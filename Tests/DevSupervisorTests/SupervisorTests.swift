@@ -55,8 +55,11 @@ import Testing
             while !served.hasSuffix(".\(buildsBefore + 2)") {
                 served = try await offThePool { [served] in try supervisor.waitForBuild(otherThan: served) }
             }
-            // Time in which a wrong third build would start: nothing to wait for.
-            try await Task.sleep(for: .milliseconds(500))
+            // The supervisor says `building…` as it starts a build, and starts a queued one as the build
+            // before it ends, before that one's server says it serves: once the queued build's `serving`
+            // line has been read, every build started so far has said so. A wrong third one would be there.
+            try await offThePool { [served] in try supervisor.waitForLine(containing: "build \(served) serving") }
+            #expect(supervisor.output.filter { $0 == "dev: building…" }.count == buildsBefore + 2)
             #expect(fixture.buildCount == buildsBefore + 2)
             #expect(fixture.read("overlaps.log").isEmpty)
         }
@@ -76,11 +79,15 @@ import Testing
             ] {
                 try fixture.write("x\n", to: path)
             }
-            // Time in which a wrong build would start (the batching goes by time): nothing to wait for.
-            try await Task.sleep(for: .seconds(1))
-            #expect(fixture.buildCount == 1)
             try fixture.write("let version = 2\n", to: "Sources/App/main.swift")
-            _ = try await offThePool { try supervisor.waitForBuild(otherThan: first) }
+            let second = try await offThePool { try supervisor.waitForBuild(otherThan: first) }
+            // Every batch the supervisor acts on is said (`changed: …`) before the build it starts serves,
+            // and the files above were written before the source: a batch that took any of them, alone
+            // or with the source, is in the output by the time the second build's `serving` line is.
+            try await offThePool { try supervisor.waitForLine(containing: "build \(second) serving") }
+            let batches = supervisor.output.filter { $0.hasPrefix("dev: changed") }
+            #expect(batches == ["dev: changed: Sources/App/main.swift"])
+            #expect(supervisor.output.filter { $0 == "dev: building…" }.count == 2)
             #expect(fixture.buildCount == 2)
         }
     }

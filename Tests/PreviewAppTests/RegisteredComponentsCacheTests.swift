@@ -36,7 +36,7 @@ import Testing
 
     @Test func everyToggleOffersTapsForTheCheck() {
         let modules = Demo.modules(ComponentContext())
-        let taps = modules.flatMap(\.exampleTaps)
+        let taps = modules.flatMap(\.checkedTaps)
         #expect(
             Set(taps.map(\.path)).isSuperset(of: [
                 "/components/avatar/tap", "/components/like/tap", "/components/follow/tap",

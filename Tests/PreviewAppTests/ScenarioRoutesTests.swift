@@ -192,7 +192,7 @@ private struct AlwaysSaves: ComponentService {
 }
 
 /// The like button with a broken tap route: every tap is a `303`, whatever happened.
-private struct BrokenLike: ComponentModule {
+private struct BrokenLike: KindModule {
     let store = ToggleStore(baseCounts: ["p1": 0])
     init(context: ComponentContext) {}
     var preview: ComponentPreview? { LikeButton.preview }

@@ -18,9 +18,6 @@ import HTTPCore
 /// }
 /// ```
 public struct CommentDefinition: Sendable {
-    /// Where a send without a usable `return_to` lands.
-    public typealias ReturnPath = Components.ReturnPath
-
     /// The catalogue name, in URLs: `/components/{name}`, the send at `/components/{name}/send`.
     public var name: String {
         didSet {

@@ -13,7 +13,7 @@ import HTTPCore
 ///     }
 /// }
 /// ```
-public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
+public struct SelfManagedModule<Model: SelfManagedModel>: KindModule {
     package let definition: SelfManagedDefinition<Model>
     /// The component's state: what pages render from and its actions change.
     package let store: SelfManagedStore<Model>
@@ -61,7 +61,7 @@ public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
         defaultScenarios() + extraScenarios
     }
 
-    public var state: (any ComponentState)? { keepsState ? store : nil }
+    package var state: (any ComponentState)? { keepsState ? store : nil }
 
     /// The definition's example target when it exists, else the first there is.
     private static func example(in targets: Set<String>, _ definition: SelfManagedDefinition<Model>) -> String? {
@@ -70,7 +70,7 @@ public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
 
     /// The definition's example changes (`exampleChanges`), on its example target (or the first there is)
     /// and another one when there is one.
-    public var exampleTaps: [ExampleTap] {
+    package var exampleTaps: [ExampleTap] {
         let targets = keepsState ? store.targets : [definition.target.example]
         guard let example = Self.example(in: targets, definition) else { return [] }
         let other = targets.filter { $0 != example }.min()
@@ -88,7 +88,7 @@ public struct SelfManagedModule<Model: SelfManagedModel>: ComponentModule {
 
     /// The component's root for `target` from its store, as a page renders it (`nil` for a navigating
     /// component, which keeps no state).
-    public func live(_ target: String, for viewer: Viewer, returnTo: String) -> [UInt8]? {
+    package func live(_ target: String, for viewer: Viewer, returnTo: String) -> [UInt8]? {
         guard keepsState, let shown = store.presentation(target, viewer: viewer) else { return nil }
         return definition.selfManaged(target, shown: shown, returnTo: returnTo).renderedBytes
     }

@@ -91,47 +91,47 @@ public final class SelfManagedStore<Model: SelfManagedModel>: ComponentState {
 
     /// The state endpoint's answer (`Model.json`, or the definition's own): the committed state for
     /// `viewer` and whether a change of theirs is in flight.
-    public func json(for target: String, viewer: Viewer) -> JSONValue? {
+    package func json(for target: String, viewer: Viewer) -> JSONValue? {
         guard let committed = core.committed(target, viewer: viewer) else { return nil }
         let pending = core.view(target, viewer: viewer)?.busy ?? false
         return endpoint(committed, target, pending)
     }
 
-    public var targets: Set<String> {
+    package var targets: Set<String> {
         core.read { $0.targets }
     }
 
     /// Replaces the committed state with what the state database kept.
-    public func restore(_ stored: StoredState) {
+    package func restore(_ stored: StoredState) {
         core.update { $0.restore(stored) }
     }
 
     /// Every read goes through the optimistic core, which notes it (`StateReads`).
-    public var recordsReads: Bool { true }
+    package var recordsReads: Bool { true }
 
     /// A number that grows with every change a viewer could see: a change beginning or ending, a reset, a
     /// message left or shown (see `OptimisticStore.version`).
-    public var version: UInt64 { core.version }
+    package var version: UInt64 { core.version }
 
     /// Calls `observer` after every commit that changed the committed state, and after `reset()`.
-    public func observeCommits(_ observer: @escaping @Sendable () -> Void) {
+    package func observeCommits(_ observer: @escaping @Sendable () -> Void) {
         core.observeCommits(observer)
     }
 
     /// Back to the start: the base data, nothing in flight (a change still running commits nothing when it
     /// ends), no message waiting. Tells the commit observers, so that the state database is rewritten to
     /// match.
-    public func reset() {
+    package func reset() {
         core.reset()
     }
 
     /// The committed changes since the last call (for the state database), forgotten here.
-    public func takeChanges() -> StateChanges {
+    package func takeChanges() -> StateChanges {
         core.takeChanges()
     }
 
     /// Changes taken but not written, back before whatever changed since.
-    public func putBack(_ changes: StateChanges) {
+    package func putBack(_ changes: StateChanges) {
         core.putBack(changes)
     }
 

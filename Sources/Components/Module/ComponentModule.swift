@@ -16,16 +16,13 @@ import HTTPCore
 /// A toggle is one `ToggleModule`, a form that sends what was typed one `CommentModule`, a tap that
 /// navigates one `NavigationModule`; a module that only brings pages (a demo feed) has no preview.
 ///
-/// - Important: The state a module renders must be its `state` (or another registered module's): the
-///   app keys every kept page on the versions of all registered states, so that what a tap changes is
-///   never served stale (`ComponentRegistry`, `RenderedPages`).
+/// - Important: The state a module's pages render must be a registered kind's (a `ToggleModule`'s, a
+///   `SelfManagedModule`'s): the app keys every kept page on the versions of all registered states, so
+///   that what a tap changes is never served stale.
 public protocol ComponentModule: RouteCollection {
     /// The component's catalogue entry: its name, parameters, variants and tap; `nil` for a module that
     /// only brings pages.
     var preview: ComponentPreview? { get }
-    /// Its state: what `POST /reset` restores, `--state` keeps, the state endpoint answers and kept pages
-    /// are keyed on.
-    var state: (any ComponentState)? { get }
     /// The pages the module serves that place components, for the gallery's index and the "placed on"
     /// list of each component page.
     var pages: [PageLink] { get }
@@ -36,15 +33,34 @@ public protocol ComponentModule: RouteCollection {
     /// Path prefixes under which its routes' errors are JSON (`{"error": "…"}`) rather than an HTML page:
     /// an API's (`/api/`).
     var jsonErrorPaths: [String] { get }
-    /// Taps the component answers against its base data, for the kit's checks (every one is sent, in
-    /// both outcomes, to an app with kept pages and to one without, which must then answer alike).
-    var exampleTaps: [ExampleTap] { get }
     /// Its stories as tests: each drives the component's real routes as a fresh viewer and checks the
     /// answers (`GET /components/{name}/scenarios`). A kind's module brings its defaults; add your own.
     var scenarios: [Scenario] { get }
     /// A page of `pages` as `viewer` sees it (the gallery finds which components a page places by reading
     /// its forms).
     func render(_ page: PageLink, for viewer: Viewer) -> [UInt8]?
+}
+
+extension ComponentModule {
+    public var preview: ComponentPreview? { nil }
+    public var pages: [PageLink] { [] }
+    public var navigation: [PageLink] { [] }
+    public var styles: ComponentStyles? { nil }
+    public var jsonErrorPaths: [String] { [] }
+    public var scenarios: [Scenario] { [] }
+    public func render(_ page: PageLink, for viewer: Viewer) -> [UInt8]? { nil }
+}
+
+/// What a module of one of the kit's kinds brings beyond the seam, for the runtime: its state, the taps
+/// the kit's checks send, and the gallery's live instance. `SelfManagedModule` is one; the app asks any
+/// module for it with `kind`.
+package protocol KindModule: ComponentModule {
+    /// Its state: what `POST /reset` restores, `--state` keeps, the state endpoint answers and kept pages
+    /// are keyed on.
+    var state: (any ComponentState)? { get }
+    /// Taps the component answers against its base data, for the kit's checks (every one is sent, in
+    /// both outcomes, to an app with kept pages and to one without, which must then answer alike).
+    var exampleTaps: [ExampleTap] { get }
     /// The component for `target` as `viewer` sees it now, as a page places it: the committed state, a
     /// change of theirs in flight, and the message their last tap without script left (taken: it shows
     /// once). A tap on it without script comes back to `returnTo`. `nil` for a component that keeps no
@@ -53,15 +69,16 @@ public protocol ComponentModule: RouteCollection {
     func live(_ target: String, for viewer: Viewer, returnTo: String) -> [UInt8]?
 }
 
+extension KindModule {
+    package var exampleTaps: [ExampleTap] { [] }
+    package func live(_ target: String, for viewer: Viewer, returnTo: String) -> [UInt8]? { nil }
+}
+
 extension ComponentModule {
-    public var preview: ComponentPreview? { nil }
-    public var state: (any ComponentState)? { nil }
-    public var pages: [PageLink] { [] }
-    public var navigation: [PageLink] { [] }
-    public var styles: ComponentStyles? { nil }
-    public var jsonErrorPaths: [String] { [] }
-    public var exampleTaps: [ExampleTap] { [] }
-    public var scenarios: [Scenario] { [] }
-    public func render(_ page: PageLink, for viewer: Viewer) -> [UInt8]? { nil }
-    public func live(_ target: String, for viewer: Viewer, returnTo: String) -> [UInt8]? { nil }
+    /// The module as one of the kit's kinds, or `nil` for a module of pages only.
+    package var kind: (any KindModule)? { self as? any KindModule }
+    /// Its state, if it is a kind's that keeps one.
+    package var keptState: (any ComponentState)? { kind?.state }
+    /// The taps the kit's checks send to it (none for a module of pages only).
+    package var checkedTaps: [ExampleTap] { kind?.exampleTaps ?? [] }
 }

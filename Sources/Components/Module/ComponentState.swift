@@ -4,7 +4,7 @@ import HTTPCore
 /// persists, reports and keys kept pages on. `ToggleStore` and `CommentStore` are two.
 ///
 /// - Important: Thread-safe: every requirement is called from any thread.
-public protocol ComponentState: AnyObject, Sendable {
+package protocol ComponentState: AnyObject, Sendable {
     /// Grows with every change a viewer could see. Whatever was rendered after reading version `v` is
     /// current while the version is still `v`.
     var version: UInt64 { get }

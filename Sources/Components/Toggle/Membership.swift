@@ -58,10 +58,6 @@ public struct Membership: Sendable {
 }
 
 extension Membership: SelfManagedModel {
-    /// A tap asks for this state (on or off), so that a repeated submit changes nothing.
-    public typealias Change = Bool
-    public typealias Shown = ToggleState
-
     /// A message to show once on the next render of a viewer's toggle.
     public enum Flash: Sendable, Equatable {
         /// The change failed and was rolled back: the failure message to show.

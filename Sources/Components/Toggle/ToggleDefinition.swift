@@ -19,13 +19,6 @@ import HTTPCore
 /// }
 /// ```
 public struct ToggleDefinition: Sendable {
-    /// Where a tap without a usable `return_to` lands.
-    public typealias ReturnPath = Components.ReturnPath
-
-    /// A reason some viewers may not tap some targets (no one follows themselves): the message of the
-    /// `403`, or `nil` when the tap is allowed.
-    public typealias Refusal = SelfManagedDefinition<Membership>.Refusal
-
     /// What the live region says when a tap's answer arrives: the state it shows.
     public struct Announcements: Sendable, Equatable {
         /// Said when the answer shows the state on: `Liked`.
@@ -71,7 +64,7 @@ public struct ToggleDefinition: Sendable {
     /// What is announced when an answer shows a state (a failure announces `failureMessage`).
     package var announcements: Announcements { didSet { declare() } }
     package var returnPath: ReturnPath { didSet { declare() } }
-    package var refusal: Refusal? { didSet { declare() } }
+    package var refusal: SelfManagedDefinition<Membership>.Refusal? { didSet { declare() } }
     /// The component for `target` showing `shown`; a tap without script comes back to `returnTo`.
     package var render:
         @Sendable (_ target: String, _ shown: ToggleStore.Presentation, _ returnTo: String?) -> any HTMLComponent
@@ -96,7 +89,7 @@ public struct ToggleDefinition: Sendable {
         failureMessage: String,
         announcements: Announcements? = nil,
         returnPath: ReturnPath,
-        refusal: Refusal? = nil,
+        refusal: SelfManagedDefinition<Membership>.Refusal? = nil,
         render:
             @escaping @Sendable (_ target: String, _ shown: ToggleStore.Presentation, _ returnTo: String?) ->
             any HTMLComponent

@@ -7,7 +7,7 @@
 /// ```
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// One field.
-    public typealias Field = NameValue
+    package typealias Field = NameValue
 
     private var fields: [Field]
 
@@ -83,12 +83,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     package var count: Int { fields.count }
 
-    public func makeIterator() -> IndexingIterator<[Field]> {
+    public func makeIterator() -> IndexingIterator<[NameValue]> {
         fields.makeIterator()
     }
 
     /// Compares two header names ASCII case-insensitively.
-    static func namesMatch(_ a: String, _ b: String) -> Bool {
+    package static func namesMatch(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         if a == b { return true }
         return a.utf8.elementsEqual(b.utf8) { ASCII.lowercased($0) == ASCII.lowercased($1) }

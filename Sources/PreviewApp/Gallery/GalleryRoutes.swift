@@ -144,7 +144,7 @@ struct GalleryRoutes: RouteCollection {
             scenarios: scenarios[gallery.preview.name] ?? [])
         if gallery.configuration == .selfManaged, let module = modules[gallery.preview.name] {
             let target = gallery.preview.instance(gallery.values)
-            page.live = module.live(target, for: request.viewer, returnTo: gallery.pagePath + "#live").map {
+            page.live = module.kind?.live(target, for: request.viewer, returnTo: gallery.pagePath + "#live").map {
                 ComponentPage.Live(target: target, fragment: $0)
             }
         }

@@ -6,6 +6,6 @@ extension HTTPServer: Service {
     package func run() async {
         await Task.untilCancelled()
         let gracePeriod = configuration.shutdownGracePeriod
-        await blockingWork { self.shutdown(gracePeriod: gracePeriod) }
+        _ = await blockingWork { self.shutdown(gracePeriod: gracePeriod) }
     }
 }

@@ -49,6 +49,8 @@ package final class HTTPServer: Sendable {
     /// Whether the server has left `.running`: the request path's lock-free copy of `lifecycle`, set
     /// under its lock as the server starts to stop.
     let isShuttingDown = Atomic<Bool>(false)
+    /// Whether the last stop ended everything in flight before its grace period was over.
+    private let stoppedInTime = Atomic<Bool>(false)
     /// Set once `shutdown` has closed the listening socket: no connection is taken from then on.
     private let listeningClosed = Atomic<Bool>(false)
     /// Entered once in `init`, left once the server is stopped: what a second caller of `shutdown` waits on.
@@ -205,12 +207,14 @@ package final class HTTPServer: Sendable {
     /// still running when `gracePeriod` is over is answered `503` with `Retry-After` by the server (the
     /// work's own answer, if it ever comes, is dropped), so a handler that never ends cannot hold the stop
     /// up. A second caller waits until the first has stopped the server; a call on a stopped server
-    /// returns at once.
+    /// returns at once. Returns whether everything in flight ended (streams finished, requests answered,
+    /// connections closed) before the grace period was over, rather than being cut at its end.
     ///
     /// - Important: It blocks until then. Deferred handlers run on the server's own handler threads, but
     ///   what they await may need the cooperative pool: from `async` code call it off that pool (on a
     ///   thread of its own), or it may wait out the grace period for work it is holding up.
-    package func shutdown(gracePeriod: Duration = .seconds(10)) {
+    @discardableResult
+    package func shutdown(gracePeriod: Duration = .seconds(10)) -> Bool {
         let deadline = ContinuousClock.now + gracePeriod
         let isFirst = lifecycle.withLock { state -> Bool? in
             switch state {
@@ -224,12 +228,12 @@ package final class HTTPServer: Sendable {
                 return nil
             }
         }
-        guard let isFirst else { return }
+        guard let isFirst else { return stoppedInTime.load(ordering: .acquiring) }
         guard isFirst else {
             // The socket must be closed once: a second close could close a descriptor someone else has
             // opened since. So wait for the first caller instead.
             stopped.wait()
-            return
+            return stoppedInTime.load(ordering: .acquiring)
         }
         // Stop taking work: the daemons listen on no socket, so the acceptor, which is ours, stops exactly.
         acceptor.withLock { $0.take() }?.stop()
@@ -238,7 +242,8 @@ package final class HTTPServer: Sendable {
         for stream in openStreams.withLock({ Array($0.values) }) {
             stream.finish()
         }
-        drain(until: deadline)
+        let inTime = drain(until: deadline)
+        stoppedInTime.store(inTime, ordering: .releasing)
         // Each thread is joined, then its daemon stopped.
         for thread in daemons.withLock({ $0 }) {
             thread.stop()
@@ -250,27 +255,36 @@ package final class HTTPServer: Sendable {
         handlerPool.stop()
         lifecycle.withLock { $0 = .stopped }
         stopped.leave()
+        return inTime
     }
 
     /// Waits until no request is in flight and no connection is left (or only idle ones, for a moment),
-    /// or `deadline` passes; then answers the requests whose deferred work is still running.
+    /// or `deadline` passes; then answers the requests whose deferred work is still running. Returns
+    /// whether it was the former.
     ///
     /// Polled every 2 ms: libmicrohttpd reports no event when a request arrives unread on a connection or a
     /// connection falls idle, which is what this waits for.
-    private func drain(until deadline: ContinuousClock.Instant) {
+    private func drain(until deadline: ContinuousClock.Instant) -> Bool {
         var quietSince: ContinuousClock.Instant?
+        var ended = false
         while ContinuousClock.now < deadline {
             let busy =
                 activeRequests.load(ordering: .acquiring) > 0 || pendingRequests.load(ordering: .acquiring) > 0
                 || connections.hasUnreadRequest
             // Counted from the acceptor's hand-over: a connection still on its way to a daemon counts too.
-            if !busy && admission.count == 0 { break }
+            if !busy && admission.count == 0 {
+                ended = true
+                break
+            }
             if busy {
                 quietSince = nil
             } else if let since = quietSince {
                 // Only idle keep-alive connections are left: a client that sends on one after this may find
                 // it closed, as with any idle timeout, and retries.
-                if ContinuousClock.now - since >= Self.idleConnectionGrace { break }
+                if ContinuousClock.now - since >= Self.idleConnectionGrace {
+                    ended = true
+                    break
+                }
             } else {
                 quietSince = .now
             }
@@ -292,6 +306,7 @@ package final class HTTPServer: Sendable {
         {
             usleep(2_000)
         }
+        return ended && answeredInstead == 0
     }
 
     /// How a stopping server answers a request whose deferred work outlasted the grace period.

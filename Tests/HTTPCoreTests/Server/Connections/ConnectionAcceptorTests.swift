@@ -80,14 +80,14 @@ import Testing
         for generation in 1...4 {
             try await serveUntilAnswered("server-\(generation - 1)")
             let stopping = current
-            try await offThePool { stopping.shutdown(gracePeriod: .seconds(5)) }
+            _ = try await offThePool { stopping.shutdown(gracePeriod: .seconds(5)) }
             current = try Self.server(named: "server-\(generation)", on: shared)
         }
         try await serveUntilAnswered("server-4")
         tally.stop()
         for client in clients { try await client.value }
         let last = current
-        try await offThePool { last.shutdown(gracePeriod: .seconds(5)) }
+        _ = try await offThePool { last.shutdown(gracePeriod: .seconds(5)) }
 
         #expect(tally.failures.isEmpty, "\(tally.failures.prefix(5))")
         // Every server answered: the socket really passed from one to the next.
@@ -98,7 +98,7 @@ import Testing
         let shared = try ListeningSocket(host: "127.0.0.1", port: 0)
         defer { close(shared.descriptor) }
         let first = try Self.server(named: "first", on: shared)
-        try await offThePool { first.shutdown(gracePeriod: .seconds(1)) }
+        _ = try await offThePool { first.shutdown(gracePeriod: .seconds(1)) }
         // Nobody serves the socket now, but it still listens: the connection waits instead of being refused.
         let port = shared.port
         // Connected: the kernel completed it into the backlog.
@@ -108,7 +108,7 @@ import Testing
         let response = try await waiting.value
         #expect(response.statusCode == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "second")
-        try await offThePool { second.shutdown(gracePeriod: .seconds(1)) }
+        _ = try await offThePool { second.shutdown(gracePeriod: .seconds(1)) }
     }
 
     /// libmicrohttpd 0.9.75 deadlocks a worker that finds itself full when a connection is handed over;

@@ -1,15 +1,15 @@
 /// Byte-level helpers for the ASCII parts of HTTP.
-enum ASCII {
-    static func lowercased(_ byte: UInt8) -> UInt8 {
+package enum ASCII {
+    package static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// The value of a hexadecimal digit, or `nil`.
-    static func isDigit(_ byte: UInt8) -> Bool {
+    package static func isDigit(_ byte: UInt8) -> Bool {
         byte >= 0x30 && byte <= 0x39
     }
 
-    static func hexValue(_ byte: UInt8) -> UInt8? {
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: return byte - 0x30
         case 0x41...0x46: return byte - 0x41 + 10
@@ -18,10 +18,10 @@ enum ASCII {
         }
     }
 
-    static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+    package static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     /// Appends the decimal digits of `value` to `bytes` without going through `String`.
-    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    package static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
         if value < 0 {
             bytes.append(UInt8(ascii: "-"))
         }

@@ -6,7 +6,7 @@
 /// ```
 public struct FormFields: Sendable, Hashable, Sequence {
     /// One field.
-    public typealias Field = NameValue
+    package typealias Field = NameValue
 
     package private(set) var fields: [Field]
 
@@ -35,7 +35,7 @@ public struct FormFields: Sendable, Hashable, Sequence {
     }
 
     /// Decodes contiguous bytes (the fast path for request targets).
-    init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(HTTPError) {
+    package init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(HTTPError) {
         self.fields = try Self.parse(bytes)
     }
 
@@ -110,7 +110,7 @@ public struct FormFields: Sendable, Hashable, Sequence {
 
     package var isEmpty: Bool { fields.isEmpty }
 
-    public func makeIterator() -> IndexingIterator<[Field]> {
+    public func makeIterator() -> IndexingIterator<[NameValue]> {
         fields.makeIterator()
     }
 
