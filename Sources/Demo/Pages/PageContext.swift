@@ -32,12 +32,12 @@ struct PageContext {
         guard let liked = site.likes.presentation(frame.post.id, viewer: viewer) else {
             return nil
         }
-        let like = site.cells.like(frame.post.id, liked, returnTo: returnTo)
+        let like = site.cells.like(frame, liked, returnTo: returnTo)
         var followHTML: HTMLRaw?
         if follow, FollowButton.isOffered(frame.post.author, to: viewer),
             let following = site.follows.presentation(frame.post.author, viewer: viewer)
         {
-            followHTML = site.cells.follow(frame.post.author, following, returnTo: returnTo)
+            followHTML = site.cells.follow(frame, following, returnTo: returnTo)
         }
         return FramedPostCell(frame: frame, follow: followHTML, like: like)
     }

@@ -15,6 +15,8 @@ let package = Package(
     targets: [
         // The components: one folder each, with the plain view, +SelfManaged, +Previews and its stylesheet,
         // which the server reads from here when asked for (so SwiftPM leaves it out of the build).
+        // Routes of your own beside the components' (a module's `addRoutes`): add
+        // `.product(name: "PreviewKitHTTP", package: "__KIT_ID__")` here and `import HTTPCore`.
         .target(
             name: "__Module__", dependencies: [.product(name: "PreviewKit", package: "__KIT_ID__")],
             exclude: [
