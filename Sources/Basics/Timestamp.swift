@@ -24,7 +24,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     }
 
     /// ISO 8601 in UTC with milliseconds: `2026-11-30T07:04:53.123Z`.
-    public var iso8601: String {
+    package var iso8601: String {
         let (days, milliseconds) = millisecondsSince1970.quotientAndRemainder(dividingBy: 86_400_000)
         let dayNumber = milliseconds < 0 ? days - 1 : days
         let timeOfDay = milliseconds < 0 ? milliseconds + 86_400_000 : milliseconds
@@ -66,7 +66,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     }
 
     /// `07:04:53` in UTC, for compact tables.
-    public var timeOfDay: String {
+    package var timeOfDay: String {
         String(iso8601.dropFirst(11).prefix(8))
     }
 

@@ -32,7 +32,7 @@ public struct HTMLRaw: Sendable {
     }
 
     /// The markup's length in UTF-8 bytes (for a cache's byte budget).
-    public var byteCount: Int {
+    package var byteCount: Int {
         switch storage {
         case .string(let string): string.utf8.count
         case .bytes(let bytes): bytes.count

@@ -25,7 +25,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The value as compact JSON text in UTF-8.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var bytes = [UInt8]()
         bytes.reserveCapacity(256)
         encode(into: &bytes)
@@ -33,7 +33,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// Appends the value as compact JSON text in UTF-8 to `bytes`.
-    public func encode(into bytes: inout [UInt8]) {
+    package func encode(into bytes: inout [UInt8]) {
         switch self {
         case .null:
             bytes.append(contentsOf: "null".utf8)

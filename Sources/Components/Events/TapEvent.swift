@@ -18,9 +18,9 @@ public struct TapEvent: Sendable, Equatable {
     }
 
     /// The event's number in the log: 1 for the first event recorded, one more for each after it.
-    public var sequence: Int
+    package var sequence: Int
     /// When the tap was handled: the moment its event was made.
-    public var time: Timestamp
+    package var time: Timestamp
     /// The component's type name: `LikeButton`, `AvatarView`, yours.
     public var component: String
     /// The action that was taken (`tap`, `send`, `rate`), when the component has one.
@@ -30,18 +30,18 @@ public struct TapEvent: Sendable, Equatable {
     /// The viewer who tapped.
     public var viewer: Viewer
     /// The state before the change, in the component's words.
-    public var prior: EventState?
+    package var prior: EventState?
     /// The state shown at once while the change was in flight, in the component's words.
-    public var optimistic: EventState?
+    package var optimistic: EventState?
     /// More about the change, in the component's words, as JSON members added to the event's
     /// (a send's `textLength`: the length of its text, never the text itself).
-    public var details: [(String, JSONValue)]
+    package var details: [(String, JSONValue)]
     /// How the tap ended: committed, rolled back, redirected, recorded or rejected.
     public var outcome: Outcome
     /// How long the tap took to handle, including the simulated network.
-    public var latencyMilliseconds: Int
+    package var latencyMilliseconds: Int
     /// Where a navigation went (the local path it redirected to); `nil` for other taps.
-    public var location: String?
+    package var location: String?
 
     package init(
         sequence: Int = 0,

@@ -14,7 +14,7 @@ public final class SelfManagedStore<Model: SelfManagedModel>: ComponentState {
     /// What the component renders (the model's `Presentation`).
     public typealias Presentation = Model.Presentation
     /// The one-time message a change leaves for a viewer's next render (the model's `Flash`).
-    public typealias Flash = Model.Flash
+    package typealias Flash = Model.Flash
     /// A viewer and a target: the unit changes are serialised on.
     package typealias Key = OptimisticKey
 

@@ -34,7 +34,7 @@ public struct ComponentPreview: Sendable {
     /// `variants` worth looking at, its `actions`, the instance a set of values shows (`instance`: a post or
     /// user id, for the event log), the file of its tap's handler (`handlerFile`, from the package's root),
     /// and how to build it from values in either configuration (`make`) and write that call as Swift (`swift`).
-    public init(
+    package init(
         name: String,
         title: String,
         summary: String,

@@ -49,7 +49,7 @@ package struct ScenarioRequest: Sendable, Equatable {
             body: variables.apply(body))
     }
 
-    var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("method", .string(method)),
             ("path", .string(path)),

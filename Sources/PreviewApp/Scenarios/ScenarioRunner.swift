@@ -1,3 +1,4 @@
+import Components
 import HTTPCore
 
 /// Runs scenarios through any transport: the app's own responder (`POST …/scenarios/{id}/run`), or a

@@ -1,3 +1,4 @@
+import Components
 import HTTPCore
 
 extension ScenarioRunner {

@@ -1,3 +1,4 @@
+import Components
 import HTTPCore
 
 /// What a scenario's run found: each step's request, its answer, and whether it showed what it must.
