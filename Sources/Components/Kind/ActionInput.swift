@@ -14,8 +14,9 @@ public struct ActionInput: Sendable {
     /// The fields the action takes, as sent.
     package let form: FormFields
     /// The target the change is for (empty for an action that needs none).
-    package let target: String
-    package let viewer: Viewer
+    public let target: String
+    /// Who taps.
+    public let viewer: Viewer
     /// What the `400`s call the action: `The rating rate`.
     let action: String
     let clock: @Sendable () -> Timestamp
@@ -29,14 +30,15 @@ public struct ActionInput: Sendable {
     }
 
     /// The time now, from the app's clock (a comment's time).
-    package var now: Timestamp { clock() }
+    public var now: Timestamp { clock() }
 
-    package subscript(field: String) -> String? {
+    /// The field as sent, or `nil` when it was not.
+    public subscript(field: String) -> String? {
         form[field]
     }
 
     /// The field's value; `400` when it is missing: `The rating rate needs a stars field: the stars given.`
-    package func required(_ field: String, meaning: String) throws(HTTPError) -> String {
+    public func required(_ field: String, meaning: String) throws(HTTPError) -> String {
         guard let value = form[field] else {
             throw HTTPError(.badRequest, "The \(action) needs a \(field) field: \(meaning).")
         }
@@ -44,7 +46,7 @@ public struct ActionInput: Sendable {
     }
 
     /// The field as a whole number within `range`; `400` when it is missing or not one.
-    package func integer(_ field: String, in range: ClosedRange<Int>, meaning: String) throws(HTTPError) -> Int {
+    public func integer(_ field: String, in range: ClosedRange<Int>, meaning: String) throws(HTTPError) -> Int {
         let text = try required(field, meaning: meaning)
         guard let value = Int(text), range.contains(value) else {
             throw HTTPError(
@@ -56,7 +58,7 @@ public struct ActionInput: Sendable {
     }
 
     /// The field as `true` or `false`; `400` when it is missing or anything else.
-    package func boolean(_ field: String, meaning: String) throws(HTTPError) -> Bool {
+    public func boolean(_ field: String, meaning: String) throws(HTTPError) -> Bool {
         guard let value = form[field].flatMap(Bool.init) else {
             throw HTTPError(.badRequest, "The \(field) field must be true or false: \(meaning).")
         }

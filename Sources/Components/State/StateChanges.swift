@@ -15,7 +15,7 @@ import HTTPCore
 /// ```
 public struct StateChanges: Sendable, Equatable {
     /// One entry's place: a target and a key within it.
-    public struct Entry: Hashable, Sendable, Comparable {
+    package struct Entry: Hashable, Sendable, Comparable {
         /// A key as it was given: a viewer is made text when it is written, off the request path.
         private enum Key: Hashable, Sendable {
             case text(String)
@@ -45,7 +45,7 @@ public struct StateChanges: Sendable, Equatable {
             }
         }
 
-        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+        package static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.target, lhs.key) < (rhs.target, rhs.key)
         }
     }
