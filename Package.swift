@@ -58,7 +58,8 @@ let package = Package(
         .target(name: "DevProtocol"),
         // The app over any list of modules: gallery, page chrome, wiring, command line. Names no component.
         .target(
-            name: "PreviewApp", dependencies: ["Basics", "HTTPCore", "HTML", "Components", "StateStore", "DevProtocol"]),
+            name: "PreviewApp",
+            dependencies: ["Basics", "HTTPCore", "HTML", "Components", "StateStore", "DevProtocol", "Pictures"]),
         // The demo: AvatarView, LikeButton, FollowButton, and the pages that place them, over fixtures.
         // Components scaffolded here (scripts/new-component) import PreviewKit, as a package of your own does.
         // Its components' stylesheets are read from the sources when asked for (ComponentStyles.file), so
@@ -123,7 +124,7 @@ let package = Package(
             name: "PreviewAppTests",
             dependencies: [
                 "PreviewApp", "Demo", "Components", "Basics", "HTTPCore", "HTML", "HTTPTesting", "DevProtocol",
-                "ComponentTesting", "StateStore", "TestKit",
+                "ComponentTesting", "StateStore", "TestKit", "Pictures",
             ],
             exclude: ["Snapshots"]  // golden files, read from the source tree by SnapshotTests
         ),

@@ -3,10 +3,11 @@ import HTTPCore
 
 extension HeadlessChromium {
     /// Stylesheet rules that hold a page still for its picture: no animation or transition (each shows its
-    /// end at once), no caret, no scroll bars.
+    /// end at once), no caret, no scroll bars (a text area's neither), no resize handle.
     static let stillness =
         "*, *::before, *::after { animation: none !important; transition: none !important; "
-        + "caret-color: transparent !important; } html { scrollbar-width: none; }"
+        + "caret-color: transparent !important; scrollbar-width: none !important; } "
+        + "textarea { resize: none !important; }"
 
     /// A picture of the page at `url`, `width` pixels wide (device scale 1) and as tall as its content,
     /// in `colorScheme`, with animations, transitions and the caret off, once it has loaded.
@@ -50,14 +51,43 @@ extension HeadlessChromium {
         // The fonts too: text drawn before its font arrives would change between runs.
         try call(
             "Runtime.evaluate",
-            [("expression", .string("document.fonts.ready.then(() => true)")), ("awaitPromise", .bool(true))],
+            [
+                (
+                    "expression",
+                    // Then two frames: what the page's script does on load (a field it focuses) is drawn.
+                    .string(
+                        "document.fonts.ready.then(() => new Promise(done => "
+                            + "requestAnimationFrame(() => requestAnimationFrame(() => done(true)))))")
+                ),
+                ("awaitPromise", .bool(true)),
+            ],
             session: session, timeout: timeout)
         let metrics = try call("Page.getLayoutMetrics", session: session)
         let height = max(1, Self.number(metrics["/cssContentSize/height"]).map { Int($0.rounded(.up)) } ?? 1)
+        // The viewport made as tall as the content, and the page drawn again at that size, so that the
+        // picture is of a laid-out viewport rather than of what lies beyond a short one (whose edges were
+        // drawn differently from one run to the next).
+        try call(
+            "Emulation.setDeviceMetricsOverride",
+            [
+                ("width", .int(width)), ("height", .int(height)), ("deviceScaleFactor", .int(1)),
+                ("mobile", .bool(false)),
+            ],
+            session: session)
+        try call(
+            "Runtime.evaluate",
+            [
+                (
+                    "expression",
+                    .string("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
+                ),
+                ("awaitPromise", .bool(true)),
+            ],
+            session: session, timeout: timeout)
         let shot = try call(
             "Page.captureScreenshot",
             [
-                ("format", .string("png")), ("captureBeyondViewport", .bool(true)),
+                ("format", .string("png")), ("captureBeyondViewport", .bool(false)),
                 (
                     "clip",
                     .object([

@@ -72,8 +72,13 @@ package final class HeadlessChromium {
             "--disable-extensions", "--disable-background-networking", "--disable-sync", "--force-color-profile=srgb",
             "--force-device-scale-factor=1", "--font-render-hinting=none", "--disable-lcd-text", "about:blank",
         ]
+        // Its own messages (D-Bus, the GPU) say nothing about the pages: they go to /dev/null, not into the
+        // output of the command that drives it. What goes wrong with a page comes back over the pipe.
+        let quiet = Self.aboveFour(open("/dev/null", O_WRONLY | O_CLOEXEC))
+        defer { Glibc.close(quiet) }
         do throws(ChildProcess.Failure) {
-            process = try ChildProcess.spawn(path, arguments, descriptors: [(toBrowser[0], 3), (fromBrowser[1], 4)])
+            process = try ChildProcess.spawn(
+                path, arguments, descriptors: [(toBrowser[0], 3), (fromBrowser[1], 4), (quiet, 1), (quiet, 2)])
         } catch {
             for descriptor in toBrowser + fromBrowser { Glibc.close(descriptor) }
             throw Failure(error.message)

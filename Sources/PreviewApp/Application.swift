@@ -235,13 +235,22 @@ public final class Application: Sendable {
         return parts.count >= 4 && parts[1] == "components" && (parts[3] == "state" || parts[3] == "scenarios")
     }
 
+    /// A server of this app on `configuration`'s address, answering at once, for a command that uses the
+    /// app over HTTP (`snapshots`) or for `serve`; the caller shuts it down.
+    ///
+    /// - Throws: `ServerError` when the server cannot start.
+    package func startServer(_ configuration: ServerConfiguration) throws(ServerError) -> HTTPServer {
+        let server = try HTTPServer(configuration: configuration, responder: responder)
+        hostAllowList.port = server.port
+        return server
+    }
+
     /// Starts the server, prints `listening on URL`, and runs until `SIGINT` or `SIGTERM`.
     ///
     /// - Throws: `ServerError` when the server cannot start.
     package func serve() throws(ServerError) {
         TerminationSignals.block()
-        let server = try HTTPServer(configuration: options.server, responder: responder)
-        hostAllowList.port = server.port
+        let server = try startServer(options.server)
         reportStatistics(of: server)
         StandardOutput.write("listening on \(server.url)\n")
         // Stopped in the reverse order: the server finishes its requests, the state is written for the

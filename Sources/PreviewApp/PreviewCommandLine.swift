@@ -15,8 +15,8 @@ import HTTPCore
 /// PreviewCommandLine.run(program: "preview") { context in MyComponents.modules(context) }
 /// ```
 public enum PreviewCommandLine {
-    /// Parses the command line, then serves, renders a fragment or prints the variant calls; exits with
-    /// 2 on a usage error, 1 when the server cannot start.
+    /// Parses the command line, then serves, renders a fragment, prints the variant calls, runs the
+    /// scenarios or takes the snapshots; exits with 2 on a usage error, 1 when the server cannot start.
     ///
     /// - Parameters:
     ///   - program: The name in messages and the help.
@@ -57,6 +57,8 @@ public enum PreviewCommandLine {
             StandardOutput.write(VariantCallsFile.source(catalog: catalog, imports: variantCallImports))
         case .scenarios(let options):
             exit(ScenarioCommand.run(options))
+        case .snapshots(let options):
+            exit(SnapshotCommand.run(options, service: service, components: components))
         case .serve(let options):
             do {
                 let app = try Application(options: options, service: service, components: components)

@@ -10,6 +10,9 @@ package enum PreviewCommand: Sendable {
     case variantCalls
     /// `scenarios --base URL [--component NAME] [--junit FILE]`: run every scenario against a server.
     case scenarios(ScenarioCommand.Options)
+    /// `snapshots [--update] [--component NAME] [--junit FILE] …`: pictures of every variant, against
+    /// the baselines in `Snapshots/`.
+    case snapshots(SnapshotCommand.Options)
     case help
     case version
 }
@@ -34,6 +37,7 @@ extension PreviewOptions {
                \(program) render COMPONENT [key=value ...]
                \(program) variant-calls
                \(program) scenarios --base URL [--component NAME] [--junit FILE]
+               \(program) snapshots [--update] [--component NAME] [--junit FILE] [--tolerance N]
 
         A local web preview server for self-managed UI components.
 
@@ -80,6 +84,11 @@ extension PreviewOptions {
         scenarios runs every registered component's scenarios (or NAME's) against the server at URL
         (http://HOST:PORT), as GET /components/NAME/scenarios lists them, each as a fresh viewer: a line
         per scenario, then "N passed, N failed"; exit 1 when one failed. --junit writes JUnit XML.
+        snapshots takes a picture of every variant of every component (or NAME's) in headless Chromium, at a
+        phone's width (375) and a desktop's (1280), light and dark, and compares each with its baseline in
+        Snapshots/ (--baselines DIR): a line for each that differs or is new, with its current picture and a
+        diff written under .build/snapshots/ (--out DIR); exit 1 then, 0 when all match, 2 on bad input.
+        --update writes them as the baselines. --tolerance N lets each channel differ by up to N.
         """
     }
 
@@ -97,6 +106,9 @@ extension PreviewOptions {
         }
         if arguments.first == "scenarios" {
             return .scenarios(try ScenarioCommand.Options.parse(Array(arguments.dropFirst())))
+        }
+        if arguments.first == "snapshots" {
+            return .snapshots(try SnapshotCommand.Options.parse(Array(arguments.dropFirst())))
         }
         var options = PreviewOptions()
         if let environmentPort {

@@ -5,7 +5,7 @@ import HTTPCore
 /// answer `400` naming the field.
 ///
 /// ```swift
-/// decode: { input in
+/// decode: { (input) throws(HTTPError) in
 ///     let stars = try input.integer("stars", in: 0...5, meaning: "the stars given, 0 to clear")
 ///     return .change(stars)
 /// }

@@ -78,62 +78,13 @@ package struct ScenarioReport: Sendable {
     /// JUnit XML for CI systems: one `<testsuite>` per component, one `<testcase>` per scenario, a
     /// `<failure>` naming the step that failed.
     package static func junit(_ reports: [ScenarioReport]) -> String {
-        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        let failures = reports.count { !$0.passed }
-        let seconds = reports.reduce(0) { $0 + $1.milliseconds }
-        xml +=
-            #"<testsuites name="scenarios" tests="\#(reports.count)" failures="\#(failures)" time="\#(Self.seconds(seconds))">"#
-            + "\n"
-        var components: [String] = []
-        for report in reports where !components.contains(report.component) {
-            components.append(report.component)
-        }
-        for component in components {
-            let mine = reports.filter { $0.component == component }
-            xml +=
-                "  <testsuite name=\"\(escape(component))\" tests=\"\(mine.count)\" failures=\"\(mine.count { !$0.passed })\">\n"
-            for report in mine {
-                xml +=
-                    "    <testcase classname=\"\(escape(component))\" name=\"\(escape(report.scenario.id))\" "
-                    + "time=\"\(Self.seconds(report.milliseconds))\""
-                if let failure = report.failure {
-                    xml +=
-                        ">\n      <failure message=\"\(escape(failure))\">\(escape(report.scenario.sentence))</failure>\n"
-                        + "    </testcase>\n"
-                } else {
-                    xml += "/>\n"
-                }
+        JUnitReport(
+            name: "scenarios",
+            cases: reports.map { report in
+                JUnitReport.Case(
+                    group: report.component, name: report.scenario.id, milliseconds: report.milliseconds,
+                    failure: report.failure.map { ($0, report.scenario.sentence) })
             }
-            xml += "  </testsuite>\n"
-        }
-        return xml + "</testsuites>\n"
-    }
-
-    private static func seconds(_ milliseconds: Int) -> String {
-        let whole = milliseconds / 1000
-        let rest = String(milliseconds % 1000)
-        return "\(whole)." + String(repeating: "0", count: 3 - rest.count) + rest
-    }
-
-    /// Text for an XML attribute or element: the five entities, and no control character XML forbids.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
-                    escaped += "\u{FFFD}"
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return escaped
+        ).xml
     }
 }
