@@ -70,7 +70,8 @@ package final class HeadlessChromium {
             "--headless=new", "--no-sandbox", "--remote-debugging-pipe", "--user-data-dir=" + profile,
             "--disable-gpu", "--hide-scrollbars", "--mute-audio", "--no-first-run", "--no-default-browser-check",
             "--disable-extensions", "--disable-background-networking", "--disable-sync", "--force-color-profile=srgb",
-            "--force-device-scale-factor=1", "--font-render-hinting=none", "--disable-lcd-text", "about:blank",
+            "--force-device-scale-factor=1", "--font-render-hinting=none", "--disable-lcd-text",
+            "--num-raster-threads=1", "--disable-partial-raster", "about:blank",
         ]
         // Its own messages (D-Bus, the GPU) say nothing about the pages: they go to /dev/null, not into the
         // output of the command that drives it. What goes wrong with a page comes back over the pipe.
