@@ -87,7 +87,8 @@ package struct Picture: Sendable, Equatable {
         self.bytes = pixels
     }
 
-    /// The picture as a PNG file's bytes (RGBA, eight bits a channel).
+    /// The picture as a PNG file's bytes, eight bits a channel: RGB when every pixel is opaque (a screenshot
+    /// is), RGBA otherwise.
     ///
     /// - Throws: `Failure` with libpng's message when it cannot be written.
     package func png() throws(Failure) -> [UInt8] {
@@ -95,19 +96,35 @@ package struct Picture: Sendable, Equatable {
         image.version = shim_png_image_version
         image.width = png_uint_32(width)
         image.height = png_uint_32(height)
-        image.format = shim_png_format_rgba
+        var opaque = true
+        for index in stride(from: 3, to: bytes.count, by: 4) where bytes[index] != 255 {
+            opaque = false
+            break
+        }
+        var rgb: [UInt8] = []
+        if opaque {
+            rgb.reserveCapacity(width * height * 3)
+            for index in stride(from: 0, to: bytes.count, by: 4) {
+                rgb.append(bytes[index])
+                rgb.append(bytes[index + 1])
+                rgb.append(bytes[index + 2])
+            }
+        }
+        image.format = opaque ? shim_png_format_rgb : shim_png_format_rgba
+        let source = opaque ? rgb : bytes
+        let stride = Int32(width * (opaque ? 3 : 4))
         var size = 0
         // First the size the file needs, then the file.
-        let sized = bytes.withUnsafeBytes { pixels in
-            png_image_write_to_memory(&image, nil, &size, 0, pixels.baseAddress, Int32(width * 4), nil)
+        let sized = source.withUnsafeBytes { pixels in
+            png_image_write_to_memory(&image, nil, &size, 0, pixels.baseAddress, stride, nil)
         }
         guard sized != 0, size > 0 else {
             throw Self.failure(of: &image, doing: "write")
         }
         var file = [UInt8](repeating: 0, count: size)
         let written = file.withUnsafeMutableBytes { out in
-            bytes.withUnsafeBytes { pixels in
-                png_image_write_to_memory(&image, out.baseAddress, &size, 0, pixels.baseAddress, Int32(width * 4), nil)
+            source.withUnsafeBytes { pixels in
+                png_image_write_to_memory(&image, out.baseAddress, &size, 0, pixels.baseAddress, stride, nil)
             }
         }
         guard written != 0 else {

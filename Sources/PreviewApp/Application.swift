@@ -20,6 +20,10 @@ public final class Application: Sendable {
     /// The registered modules, in registration order.
     package let modules: [any ComponentModule]
     package let catalog: ComponentCatalog
+    /// The states each variant can be drawn in (`?state=`), found on first use.
+    let variantStates: VariantStates
+    /// What the last `preview snapshots` run left, which `/snapshots` reviews.
+    let snapshots: SnapshotReview
     /// The simulated network behind every change (a tap, a send).
     package var service: SimulatedService { context.simulation }
     /// The event log: the taps the app handled (the latest 500 unless said otherwise), newest first through
@@ -61,6 +65,8 @@ public final class Application: Sendable {
         self.modules = modules
         let catalog = ComponentCatalog(modules: modules)
         self.catalog = catalog
+        let variantStates = VariantStates(catalog)
+        self.variantStates = variantStates
         let states = try Self.states(of: modules)
         context.registry.register(states: states.map(\.state), navigation: modules.flatMap(\.navigation))
 
@@ -118,6 +124,10 @@ public final class Application: Sendable {
         let docs = DocsRoutes(folder: options.docsFolder, reportingIn: context.caches)
         router.mount(docs)
         router.mount(ComponentStylesheet(modules: modules))
+        let snapshots = SnapshotReview(
+            folders: options.snapshots, acceptsChanges: Self.isLoopback(options.server.host),
+            snapshots: { Snapshot.all(in: catalog, states: variantStates) })
+        self.snapshots = snapshots
         let renderedFragments: BoundedCache<GalleryRoutes.FragmentKey, [UInt8]>? = context.caches.make(
             "fragments", entries: Self.renderedFragmentCapacity, bytes: Self.renderedFragmentBytes, weigh: \.count)
         if let renderedFragments {
@@ -134,8 +144,9 @@ public final class Application: Sendable {
                 modules: Dictionary(
                     modules.compactMap { module in module.preview.map { ($0.name, module) } },
                     uniquingKeysWith: { first, _ in first }),
-                docsBuilt: docs.isBuilt
+                docsBuilt: docs.isBuilt, variantStates: variantStates, snapshots: snapshots
             ))
+        router.mount(SnapshotRoutes(review: snapshots, catalog: catalog, registry: registry, service: simulation))
         router.mount(StatisticsRoutes(serving: serving, registry: registry, caches: context.caches))
         router.mount(ScenarioRoutes(scenarios: scenarios, registry: registry))
         for module in modules {
@@ -271,5 +282,10 @@ public final class Application: Sendable {
             }
         }
         serving.server.withLock { $0 = nil }
+    }
+
+    /// Whether `host` is a loopback address, where a server may write files a person accepts.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 }

@@ -53,6 +53,8 @@ extension PreviewOptions {
           --state FILE            keep every component's committed state in FILE, a SQLite database
                                   (an old text state file is imported beside it, as FILE.sqlite3)
           --public DIR            folder served under /public (default Public)
+          --snapshots DIR         the baselines /snapshots shows and accepts into (default Snapshots)
+          --snapshots-out DIR     the last snapshots run's pictures and diffs (default .build/snapshots)
           --quiet                 no access log on stderr
           --flash-capacity N      one-time messages (a failed tap's error, shown once on the page a tap
                                   without script returns to) kept for viewers at most, per component;
@@ -172,6 +174,12 @@ extension PreviewOptions {
                 if options.stateFile!.isEmpty { throw UsageError(message: "--state needs a file path") }
             case "--public":
                 options.publicFolder = try value()
+            case "--snapshots":
+                options.snapshots.baselines = try value()
+                if options.snapshots.baselines.isEmpty { throw UsageError(message: "--snapshots needs a folder") }
+            case "--snapshots-out":
+                options.snapshots.output = try value()
+                if options.snapshots.output.isEmpty { throw UsageError(message: "--snapshots-out needs a folder") }
             case "--latency-ms":
                 options.simulation.latencyMilliseconds = try integer(
                     try value(), flag: flag, in: SimulationSettings.milliseconds)

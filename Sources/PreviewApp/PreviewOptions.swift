@@ -36,6 +36,9 @@ public struct PreviewOptions: Sendable {
     /// none.
     package var docsFolder: String? = PreviewOptions.kitDocsFolder
 
+    /// Where `/snapshots` finds the baselines and the last run's pictures (`preview snapshots` writes them).
+    package var snapshots = SnapshotFolders()
+
     /// The reference `scripts/docs` builds in the kit's checkout: `.build/docs/PreviewKit.doccarchive`.
     package static var kitDocsFolder: String {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)

@@ -146,6 +146,11 @@ public struct Choices: SelfManagedModel {
     public func contains(_ target: String) -> Bool { base[target] != nil }
     public var targets: Set<String> { Set(base.keys) }
 
+    /// The choice and counts shown.
+    public static func committed(_ presentation: Presentation) -> Shown {
+        presentation.shown
+    }
+
     public static func present(_ shown: Shown, busy: Bool, flash: String?, target: String) -> Presentation {
         Presentation(shown: shown, busy: busy, message: flash)
     }

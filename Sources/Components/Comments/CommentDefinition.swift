@@ -121,7 +121,8 @@ public struct CommentDefinition: Sendable {
                 }
                 return .change(CommentDraft(text: text, key: key, at: input.now))
             },
-            optimistic: { shown, _ in shown.busy ? nil : shown.optimisticNext },
+            // A root's form carries no text (the client fills it in); the gallery's states give one.
+            optimistic: { shown, form in shown.busy ? nil : shown.optimisticNext(sending: form[Self.textField]) },
             describe: { draft in [("textLength", .int(draft.text.count))] },
             documentation: documentation)
         let words = SelfManagedWords<CommentThreads>(

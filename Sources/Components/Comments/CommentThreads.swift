@@ -124,16 +124,39 @@ extension CommentThreads: SelfManagedModel {
         /// client from the field), the composer emptied and read-only, the button disabled. It is the same
         /// for every viewer, so that a page kept for every new viewer may carry it.
         package var optimisticNext: Presentation {
+            optimisticNext(sending: nil)
+        }
+
+        /// The same, with the text being sent known to the server (`nil`: filled in by the client), as the
+        /// gallery draws a variant's states.
+        package func optimisticNext(sending text: String?) -> Presentation {
             var next = self
-            next.thread.sending = Comment(id: 0, author: .anonymous, text: "", at: Timestamp(millisecondsSince1970: 0))
+            next.thread.sending = Comment(
+                id: 0, author: .anonymous, text: text ?? "", at: Timestamp(millisecondsSince1970: 0))
             next.busy = true
             next.draft = ""
             next.error = nil
             next.invalid = false
-            next.fillsSendingText = true
+            next.fillsSendingText = text == nil
             next.focusesField = false
             return next
         }
+    }
+
+    /// The thread shown, with the comment being sent, if any, as its newest (one more of the viewer's); one
+    /// drawn before the server knew its time (at the epoch) is dated a minute after the newest before it.
+    public static func committed(_ presentation: Presentation) -> CommentThread {
+        var thread = presentation.thread
+        if var sent = thread.sending {
+            sent.id = (thread.comments.map(\.id).max() ?? 0) + 1
+            if sent.at.millisecondsSince1970 == 0, let newest = thread.comments.last?.at {
+                sent.at = Timestamp(millisecondsSince1970: newest.millisecondsSince1970 + 60_000)
+            }
+            thread.comments.append(sent)
+            thread.sending = nil
+            thread.sentByViewer += 1
+        }
+        return thread
     }
 
     /// What `viewer`'s box shows: their comment being sent while it is, and, once, the text and error of

@@ -168,6 +168,18 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
     package func selfManaged(
         _ target: String, shown: Model.Presentation, returnTo: String?, committed: any HTMLComponent
     ) -> SelfManaged {
+        if let rendering = PreviewStateRendering.current,
+            let staged = presentation(shown, target: target, returnTo: returnTo, in: rendering.state)
+        {
+            rendering.noteDrawn()
+            return root(target, shown: staged, returnTo: returnTo, committed: render(target, staged, returnTo))
+        }
+        return root(target, shown: shown, returnTo: returnTo, committed: committed)
+    }
+
+    private func root(
+        _ target: String, shown: Model.Presentation, returnTo: String?, committed: any HTMLComponent
+    ) -> SelfManaged {
         let key = name + " " + target
         return renderedRoots.root(
             key: key, committed: committed, by: RootInputs(target: target, presentation: shown, returnTo: returnTo)
@@ -178,6 +190,41 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
                     render: render)
             }
         }
+    }
+
+    /// `shown` as a tap on the root's first form of this component that shows something at once leads to
+    /// (`PreviewState`): what it shows at once, or the answer after a commit or a rollback, from its
+    /// action's decoded change and the component's words. The form's fields it does not hide (a comment's
+    /// text) take their examples. `nil` when no form shows anything at once, or its fields make no change.
+    private func presentation(
+        _ shown: Model.Presentation, target: String, returnTo: String?, in state: PreviewState
+    ) -> Model.Presentation? {
+        guard state != .shown else { return shown }
+        let prefix = "/components/" + name + "/"
+        let forms = render(target, shown, returnTo).renderedBytes.withUnsafeBufferPointer { HTMLForms.find(in: $0) }
+        for form in forms where form.action.hasPrefix(prefix) {
+            guard let action = action(named: String(form.action.dropFirst(prefix.count))) else { continue }
+            var fields = FormFields(
+                form.hidden.filter { $0.name != "return_to" }.map { NameValue(name: $0.name, value: $0.value) })
+            for field in action.fields where fields[field.name] == nil {
+                if let example = field.example { fields.append(field.name, example) }
+            }
+            guard let optimistic = action.optimistic(shown, fields) else { continue }
+            if state == .optimistic { return optimistic }
+            let input = ActionInput(
+                form: fields, target: target, viewer: .anonymous, action: title + " " + action.name,
+                clock: { Timestamp(millisecondsSince1970: 0) })
+            guard case .change(let change)? = try? action.decode(input) else { continue }
+            let prior = Model.committed(shown)
+            let after = Model.committed(optimistic)
+            let succeeded = state == .committed
+            let outcome = SelfManagedOutcome<Model>(
+                prior: prior, optimistic: after, committed: succeeded ? after : prior, succeeded: succeeded,
+                sent: true)
+            return Model.present(
+                succeeded ? after : prior, busy: false, flash: words.flash(change, outcome), target: target)
+        }
+        return nil
     }
 
     /// What the forms in `now` (a root's render) show at once.

@@ -24,6 +24,12 @@ public protocol SelfManagedModel: OptimisticModel {
     /// one-time message left for them (`nil`: none).
     static func present(_ shown: Shown, busy: Bool, flash: Flash?, target: String) -> Presentation
 
+    /// The state `presentation` shows, as the model holds it once committed: what `present` was given,
+    /// with a change in flight taken as committed (a comment being sent becomes one of the thread's). The
+    /// gallery draws a variant's answers from it: after a commit, from what the tap showed at once; after
+    /// a rollback, from the variant as declared (`?state=` on a fragment, and `preview snapshots`).
+    static func committed(_ presentation: Presentation) -> Shown
+
     /// The state endpoint's answer, `GET /components/{name}/state/{target}`: `shown` as committed for the
     /// viewer who asks, and whether a change of theirs is in flight (`pending`). Carries `target`.
     static func json(_ shown: Shown, target: String, pending: Bool) -> JSONValue

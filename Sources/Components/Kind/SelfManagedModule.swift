@@ -18,7 +18,7 @@ public struct SelfManagedModule<Model: SelfManagedModel>: KindModule {
     /// The component's state: what pages render from and its actions change.
     package let store: SelfManagedStore<Model>
     public let preview: ComponentPreview?
-    public let styles: ComponentStyles?
+    public var styles: ComponentStyles?
     /// The kind's default scenarios on the example target (the definition's own, or the kit's), made when
     /// asked for (a navigating component's ask where its example leads).
     private let defaultScenarios: @Sendable () -> [Scenario]

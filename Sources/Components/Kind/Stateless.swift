@@ -19,5 +19,6 @@ public struct Stateless: SelfManagedModel {
     public var targets: Set<String> { [] }
     public mutating func restore(_ stored: StoredState) {}
     public static func present(_ shown: Never, busy: Bool, flash: Never?, target: String) -> Never {}
+    public static func committed(_ presentation: Never) -> Never {}
     public static func json(_ shown: Never, target: String, pending: Bool) -> JSONValue {}
 }

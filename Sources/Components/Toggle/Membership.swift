@@ -137,6 +137,11 @@ extension Membership: SelfManagedModel {
         }
     }
 
+    /// The state shown.
+    public static func committed(_ presentation: Presentation) -> ToggleState {
+        presentation.state
+    }
+
     /// The state, its animation once a change to on was saved, and a failure's message.
     public static func present(_ shown: ToggleState, busy: Bool, flash: Flash?, target: String) -> Presentation {
         Presentation(

@@ -8,7 +8,8 @@ enum ComponentCatalogJSON {
     ///   - stateful: The names of the components with a state endpoint.
     ///   - withScenarios: The names of the components with scenarios.
     static func catalogue(
-        _ catalog: ComponentCatalog, stateful: Set<String>, withScenarios: Set<String> = [], origin: String
+        _ catalog: ComponentCatalog, stateful: Set<String>, withScenarios: Set<String> = [],
+        variantStates: VariantStates? = nil, origin: String
     ) -> JSONValue {
         .object([
             (
@@ -17,14 +18,14 @@ enum ComponentCatalogJSON {
                     catalog.all.map {
                         component(
                             $0, hasState: stateful.contains($0.name), hasScenarios: withScenarios.contains($0.name),
-                            origin: origin)
+                            variantStates: variantStates, origin: origin)
                     })
             )
         ])
     }
 
     private static func component(
-        _ preview: ComponentPreview, hasState: Bool, hasScenarios: Bool, origin: String
+        _ preview: ComponentPreview, hasState: Bool, hasScenarios: Bool, variantStates: VariantStates?, origin: String
     ) -> JSONValue {
         .object([
             ("name", .string(preview.name)),
@@ -73,6 +74,18 @@ enum ComponentCatalogJSON {
                             ),
                             ("fragment", .string(instance.fragmentPath)),
                             ("frame", .string(instance.framePath)),
+                            (
+                                "states",
+                                .array(
+                                    (variantStates?.states(of: preview, variant: variant) ?? [.shown]).map { state in
+                                        let drawn = instance.in(state)
+                                        return .object([
+                                            ("name", .string(state.rawValue)),
+                                            ("fragment", .string(drawn.fragmentPath)),
+                                            ("frame", .string(drawn.framePath)),
+                                        ])
+                                    })
+                            ),
                         ])
                     })
             ),

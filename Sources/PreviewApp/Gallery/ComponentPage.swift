@@ -21,6 +21,10 @@ struct ComponentPage {
     /// For a component that keeps state, in the self-managed configuration: its instance as the viewer
     /// sees it now, from the store (the parameters' target; the state parameters are the store's).
     var live: Live?
+    /// How the component's pictures stand against their baselines (`nil`: not shown).
+    var snapshots: SnapshotReview.Summary?
+    /// Each variant's states besides the one declared, which the variants link (self-managed only).
+    var variantStates: VariantStates?
 
     struct Live {
         var target: String
@@ -37,6 +41,7 @@ struct ComponentPage {
                 configurationSwitch(into: &html)
                 liveInstance(into: &html)
                 variants(into: &html)
+                snapshotStatus(into: &html)
                 tapHandling(into: &html)
                 if !scenarios.isEmpty {
                     html.render(ScenarioPanel(component: preview.name, scenarios: scenarios))
@@ -143,6 +148,51 @@ struct ComponentPage {
                     html.element(.a, .href(instance.pagePath + "#live"), text: "Edit these parameters")
                     html.text(" · ")
                     html.element(.a, .href(instance.fragmentPath), text: "Fragment")
+                    if gallery.configuration == .selfManaged,
+                        let states = variantStates?.states(of: preview, variant: variant), states.count > 1
+                    {
+                        html.text(" · After a tap: ")
+                        for (index, state) in states.dropFirst().enumerated() {
+                            if index > 0 { html.text(", ") }
+                            html.element(.a, .href(instance.in(state).framePath), text: Self.words(state))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A state in the variant links' words.
+    private static func words(_ state: PreviewState) -> String {
+        switch state {
+        case .shown: "as declared"
+        case .optimistic: "at once (optimistic)"
+        case .committed: "committed"
+        case .rolledBack: "rolled back"
+        }
+    }
+
+    /// How the component's pictures stand, with a link to review them.
+    private func snapshotStatus(into html: inout HTMLBuffer) {
+        guard let snapshots else { return }
+        html.element(.section, .class("snapshot-status"), .ariaLabel("Snapshots")) { html in
+            html.element(.h2, text: "Snapshots")
+            html.element(.p) { html in
+                if snapshots.total == snapshots.untaken {
+                    html.text("None of its \(snapshots.total) pictures has been taken yet: run ")
+                    html.element(.code, text: "scripts/snapshots --update")
+                    html.text(".")
+                    return
+                }
+                var line =
+                    "\(snapshots.total) pictures (every variant in every state and mode): \(snapshots.matches) match, "
+                    + "\(snapshots.differs) differ, \(snapshots.new) new"
+                if snapshots.untaken > 0 { line += ", \(snapshots.untaken) not taken" }
+                html.text(line + ". ")
+                if snapshots.needsReview {
+                    html.element(
+                        .a, .href(SnapshotRoutes.path + "#component-\(preview.name)"), .class("snapshot-flag"),
+                        text: "Review them")
                 }
             }
         }

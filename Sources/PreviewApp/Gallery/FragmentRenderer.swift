@@ -13,7 +13,7 @@ package enum FragmentRenderer {
             return try GalleryRequest(
                 name: component, query: FormFields(parameters.map { FormFields.Field(name: $0.name, value: $0.value) }),
                 catalog: catalog
-            ).fragment
+            ).fragmentInState()
         } catch {
             throw UsageError(message: error.message)
         }

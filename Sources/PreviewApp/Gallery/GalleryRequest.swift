@@ -6,6 +6,8 @@ struct GalleryRequest {
     var preview: ComponentPreview
     var configuration: ComponentPreview.Configuration
     var values: PreviewValues
+    /// The state the variant is drawn in (`state`): as declared unless a tap's state is asked for.
+    var state = PreviewState.shown
 
     /// Reads `/components/{name}…?config=…&param=…`.
     ///
@@ -40,6 +42,19 @@ struct GalleryRequest {
         } catch {
             throw HTTPError(.badRequest, error.description)
         }
+        if let asked = query.last("state"), !preview.parameters.contains(where: { $0.name == "state" }) {
+            guard let state = PreviewState(rawValue: asked) else {
+                let states = PreviewState.allCases.map(\.rawValue).joined(separator: ", ")
+                throw HTTPError(.badRequest, "Invalid parameter state: must be one of \(states), got \"\(asked)\".")
+            }
+            guard state == .shown || configuration == .selfManaged else {
+                throw HTTPError(
+                    .badRequest,
+                    "Invalid parameter state: a tap's states are the self-managed configuration's (the plain one's "
+                        + "tap only records it), got \"\(asked)\" with config=plain.")
+            }
+            self.state = state
+        }
     }
 
     init(preview: ComponentPreview, configuration: ComponentPreview.Configuration, values: PreviewValues) {
@@ -54,6 +69,9 @@ struct GalleryRequest {
         fields.append("config", configuration.rawValue)
         for pair in values.pairs {
             fields.append(pair.name, pair.value)
+        }
+        if state != .shown {
+            fields.append("state", state.rawValue)
         }
         return fields.encoded
     }
@@ -80,6 +98,30 @@ struct GalleryRequest {
         )
     }
 
+    /// The same request with the variant drawn in `state`.
+    func `in`(_ state: PreviewState) -> GalleryRequest {
+        var request = self
+        request.state = state
+        return request
+    }
+
+    /// The fragment in `state`.
+    ///
+    /// - Throws: `HTTPError` 404 when the variant has no such state (its tap shows nothing at once, or a
+    ///   tap is in flight already, or it has no tap that changes anything).
+    func fragmentInState() throws(HTTPError) -> [UInt8] {
+        guard state != .shown else { return fragment }
+        guard let bytes = PreviewStateRendering.render(in: state, { fragment }) else {
+            throw HTTPError(
+                .notFound,
+                "\(preview.title) has no \(state.rawValue) state for these values: no form of its root shows a "
+                    + "change at once (a tap already in flight, or one that navigates). The states each variant "
+                    + "has are listed in /components.json.")
+        }
+        return bytes
+    }
+
+    /// The fragment as declared (whatever `state` says).
     var fragment: [UInt8] {
         // The plain action is only built when it is used (it encodes the whole query).
         preview.render(

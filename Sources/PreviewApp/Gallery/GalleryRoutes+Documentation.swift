@@ -22,12 +22,20 @@ extension GalleryRoutes {
             parameters.append(
                 .query(parameter.name, schema(of: parameter.kind), parameter.summary, example: parameter.defaultValue))
         }
+        var responses: [Docs.Response] = [
+            .html(200, "The \(kind)."), .htmlError(400, "A parameter is not acceptable; the message names it."),
+        ]
+        if kind != "component page", !preview.parameters.contains(where: { $0.name == "state" }) {
+            parameters.append(
+                .query(
+                    "state", .string(enum: PreviewState.allCases.map(\.rawValue)),
+                    "The state drawn: as declared (shown), or as a tap on it leads: at once (optimistic), after a "
+                        + "commit, after a rollback. /components.json lists each variant's."))
+            responses.append(
+                .htmlError(404, "These values have no such state (a tap in flight, or one that navigates)."))
+        }
         parameters.append(Viewer.cookieParameter)
-        return Docs(
-            "\(preview.title): the \(kind)", tags: ["Gallery"], parameters: parameters,
-            responses: [
-                .html(200, "The \(kind)."), .htmlError(400, "A parameter is not acceptable; the message names it."),
-            ])
+        return Docs("\(preview.title): the \(kind)", tags: ["Gallery"], parameters: parameters, responses: responses)
     }
 
     static func schema(of kind: PreviewParameter.Kind) -> Schema {

@@ -28,6 +28,10 @@ struct GalleryRoutes: RouteCollection {
     let modules: [String: any ComponentModule]
     /// Whether the API reference is served at `/docs/` (the index links it then).
     let docsBuilt: Bool
+    /// The states each variant can be drawn in, which the catalogue lists.
+    let variantStates: VariantStates
+    /// The pictures' review: each card shows its component's picture, each page its pictures' status.
+    let snapshots: SnapshotReview
 
     struct FragmentKey: Hashable, Sendable {
         var component: String
@@ -44,7 +48,8 @@ struct GalleryRoutes: RouteCollection {
             .html(
                 IndexPage(
                     catalog: catalog, pages: pages, settings: service.settings, events: events.recent(limit: 50),
-                    navigation: registry.navigation, caches: registry.caches, docsBuilt: docsBuilt
+                    navigation: registry.navigation, caches: registry.caches, docsBuilt: docsBuilt,
+                    snapshots: snapshots
                 ).render())
         }
         routes.get("/events", Self.eventLog) { request in
@@ -67,7 +72,7 @@ struct GalleryRoutes: RouteCollection {
             var response = HTTPResponse.json(
                 ComponentCatalogJSON.catalogue(
                     catalog, stateful: Set(states.map(\.name)), withScenarios: Set(scenarios.keys),
-                    origin: Self.origin(of: request)))
+                    variantStates: variantStates, origin: Self.origin(of: request)))
             response.headers["Cache-Control"] = "no-cache"  // the same for every viewer
             return response
         }
@@ -100,7 +105,7 @@ struct GalleryRoutes: RouteCollection {
                 return response
             }
             routes.get(base + "/frame", Self.galleryDocs(preview, "frame")) { request in
-                .html(FramePage(gallery: try GalleryRequest(preview, query: request.query)).render())
+                .html(try FramePage(gallery: try GalleryRequest(preview, query: request.query)).render())
             }
         }
         for suffix in ["", "/fragment", "/frame"] {
@@ -127,11 +132,11 @@ struct GalleryRoutes: RouteCollection {
     /// parameter is an error, and errors are not kept.
     private func fragment(_ preview: ComponentPreview, query: FormFields) throws(HTTPError) -> [UInt8] {
         guard let renderedFragments else {
-            return try GalleryRequest(preview, query: query).fragment
+            return try GalleryRequest(preview, query: query).fragmentInState()
         }
         return try renderedFragments.value(for: FragmentKey(component: preview.name, query: query)) {
             () throws(HTTPError) in
-            try GalleryRequest(preview, query: query).fragment
+            try GalleryRequest(preview, query: query).fragmentInState()
         }
     }
 
@@ -141,7 +146,8 @@ struct GalleryRoutes: RouteCollection {
             gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request),
             placements: placements, navigation: registry.navigation, caches: registry.caches,
             hasState: states.contains { $0.name == gallery.preview.name },
-            scenarios: scenarios[gallery.preview.name] ?? [])
+            scenarios: scenarios[gallery.preview.name] ?? [],
+            snapshots: snapshots.summary(of: gallery.preview.name), variantStates: variantStates)
         if gallery.configuration == .selfManaged, let module = modules[gallery.preview.name] {
             let target = gallery.preview.instance(gallery.values)
             page.live = module.kind?.live(target, for: request.viewer, returnTo: gallery.pagePath + "#live").map {

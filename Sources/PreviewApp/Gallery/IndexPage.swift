@@ -15,6 +15,9 @@ struct IndexPage {
     var caches: Caches? = nil
     /// Whether the API reference is served at `/docs/`.
     var docsBuilt = false
+    /// The pictures' review: each card shows its component's picture and is marked when its pictures need
+    /// a review (`nil`: neither).
+    var snapshots: SnapshotReview? = nil
 
     func render() -> [UInt8] {
         PageLayout(title: "Gallery", section: .gallery, settings: settings, navigation: navigation, caches: caches)
@@ -32,6 +35,7 @@ struct IndexPage {
                                 html.element(.a, .href("/components/\(preview.name)"), text: preview.title)
                             }
                             html.element(.p, .class("summary"), text: preview.summary)
+                            snapshot(of: preview, into: &html)
                             html.element(.ul, .class("variant-links"), .ariaLabel("\(preview.title) variants")) {
                                 html in
                                 for variant in preview.variants {
@@ -51,6 +55,12 @@ struct IndexPage {
                         html.element(.li) { html in html.element(.a, .href(page.path), text: page.name) }
                     }
                     html.element(.li) { html in html.element(.a, .href("/events"), text: "Every tap handled so far") }
+                    if let snapshots {
+                        html.element(.li) { html in
+                            html.element(.a, .href(SnapshotRoutes.path), text: "Snapshots to review")
+                            html.text(" (\(snapshots.folders.baselines)/ against the last run)")
+                        }
+                    }
                     html.element(.li) { html in
                         html.element(.a, .href("/components.json"), text: "The component catalogue (JSON)")
                     }
@@ -69,6 +79,29 @@ struct IndexPage {
                     EventTable(events: events, stream: "/events/stream").render(into: &html)
                 }
             }
+    }
+}
+
+extension IndexPage {
+    /// A card's picture (its first variant, from its baseline) and, when its pictures differ from their
+    /// baselines or are new, a mark that links their review.
+    fileprivate func snapshot(of preview: ComponentPreview, into html: inout HTMLBuffer) {
+        guard let snapshots else { return }
+        if let picture = snapshots.cardPicture(of: preview.name) {
+            html.element(.a, .href("/components/\(preview.name)"), .class("card-picture"), .tabindex(-1)) { html in
+                html.void(
+                    .img, .src(SnapshotReviewPage.url(picture, .baseline)),
+                    .alt("\(preview.title): \(preview.variants.first?.name ?? "")"), .lazyLoading)
+            }
+        }
+        let summary = snapshots.summary(of: preview.name)
+        if summary.needsReview {
+            html.element(.p, .class("snapshot-flag")) { html in
+                html.element(
+                    .a, .href(SnapshotRoutes.path + "#component-\(preview.name)"),
+                    text: "Snapshots: \(summary.differs) differ, \(summary.new) new — review")
+            }
+        }
     }
 }
 

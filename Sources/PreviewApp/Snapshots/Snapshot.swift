@@ -25,7 +25,7 @@ struct Snapshot: Sendable, Equatable {
     var component: String
     /// The variant's slug (`liked-999-likes`).
     var variant: String
-    /// The state shown: `shown`, the variant as declared.
+    /// The state shown: `shown`, the variant as declared, or one a tap leads to (`PreviewState`).
     var state: String
     var mode: Mode
     /// The frame page that shows it: path and query.
@@ -37,21 +37,21 @@ struct Snapshot: Sendable, Equatable {
     var name: String { "\(component)/\(variant).\(state).\(mode.name)" }
 
     /// Every picture of the catalogue's components (or of `component` alone): each variant, in the
-    /// self-managed configuration, in every mode.
-    static func all(in catalog: ComponentCatalog, component: String? = nil) -> [Snapshot] {
+    /// self-managed configuration, in every state it can be drawn in, in every mode.
+    static func all(in catalog: ComponentCatalog, states: VariantStates, component: String? = nil) -> [Snapshot] {
         var snapshots: [Snapshot] = []
         for preview in catalog.all where component == nil || preview.name == component {
             for variant in preview.variants {
-                var query = FormFields()
-                query.append("config", ComponentPreview.Configuration.selfManaged.rawValue)
-                for (name, value) in variant.parameters {
-                    query.append(name, value)
-                }
-                let path = "/components/\(preview.name)/frame?" + query.encoded
-                for mode in Mode.all {
-                    snapshots.append(
-                        Snapshot(component: preview.name, variant: variant.slug, state: "shown", mode: mode, path: path)
-                    )
+                let request = GalleryRequest(
+                    preview: preview, configuration: .selfManaged, values: preview.values(of: variant))
+                for state in states.states(of: preview, variant: variant) {
+                    let path = request.in(state).framePath
+                    for mode in Mode.all {
+                        snapshots.append(
+                            Snapshot(
+                                component: preview.name, variant: variant.slug, state: state.rawValue, mode: mode,
+                                path: path))
+                    }
                 }
             }
         }

@@ -32,6 +32,14 @@ package enum SnapshotCommand {
 
         package init() {}
 
+        /// The baselines and the output, as the review page reads them.
+        var folders: SnapshotFolders {
+            var folders = SnapshotFolders()
+            folders.baselines = baselines
+            folders.output = output
+            return folders
+        }
+
         static func parse(_ arguments: [String]) throws(UsageError) -> Options {
             var options = Options()
             var remaining = arguments[...]
@@ -105,7 +113,7 @@ package enum SnapshotCommand {
                 return 2
             }
         }
-        let snapshots = Snapshot.all(in: catalog, component: options.component)
+        let snapshots = Snapshot.all(in: catalog, states: app.variantStates, component: options.component)
         // The first browser now: without one, nothing is shot and nothing written.
         let first: HeadlessChromium
         do {
@@ -139,7 +147,8 @@ package enum SnapshotCommand {
             snapshots, pictures, options, seconds: (ContinuousClock.now - started).wholeMilliseconds, output: output)
     }
 
-    /// Takes every picture, `browsers` at a time, each browser on a thread of its own.
+    /// Takes every picture, `browsers` pages at a time, each browser on a thread of its own; the modes of
+    /// one page (one path) are taken from one load of it.
     private static func shoot(
         _ snapshots: [Snapshot], at base: String, first: sending HeadlessChromium, browsers: Int, chromium: String?
     ) -> Result<[(Picture, Int)], HeadlessChromium.Failure> {
@@ -147,7 +156,16 @@ package enum SnapshotCommand {
         let taken = Mutex<[Int: (Picture, Int)]>([:])
         let failure = Mutex<HeadlessChromium.Failure?>(nil)
         let firstBrowser = Mutex<HeadlessChromium?>(first)
-        let workers = max(1, min(browsers, snapshots.count))
+        // Runs of pictures of one path, each taken from one load of the page.
+        var runs: [Range<Int>] = []
+        var start = 0
+        for index in snapshots.indices.dropFirst() where snapshots[index].path != snapshots[start].path {
+            runs.append(start..<index)
+            start = index
+        }
+        if !snapshots.isEmpty { runs.append(start..<snapshots.count) }
+        let pages = runs
+        let workers = max(1, min(browsers, pages.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let browser: HeadlessChromium
             if let given = firstBrowser.withLock({ $0.take() }) {
@@ -162,15 +180,19 @@ package enum SnapshotCommand {
             }
             defer { browser.close() }
             while failure.withLock({ $0 == nil }) {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < snapshots.count else { break }
-                let snapshot = snapshots[index]
+                let page = next.add(1, ordering: .relaxed).oldValue
+                guard page < pages.count else { break }
+                let indices = pages[page]
                 let began = ContinuousClock.now
                 do throws(HeadlessChromium.Failure) {
-                    let picture = try browser.shoot(
-                        base + snapshot.path, width: snapshot.mode.width, colorScheme: snapshot.mode.scheme)
-                    let milliseconds = (ContinuousClock.now - began).wholeMilliseconds
-                    taken.withLock { $0[index] = (picture, milliseconds) }
+                    let pictures = try browser.shoot(
+                        base + snapshots[indices.lowerBound].path,
+                        in: indices.map { (snapshots[$0].mode.width, snapshots[$0].mode.scheme) })
+                    // Each picture's share of the page's time, for the JUnit report.
+                    let milliseconds = (ContinuousClock.now - began).wholeMilliseconds / max(1, indices.count)
+                    taken.withLock {
+                        for (index, picture) in zip(indices, pictures) { $0[index] = (picture, milliseconds) }
+                    }
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                 }
@@ -189,9 +211,9 @@ package enum SnapshotCommand {
         var results: [SnapshotResult] = []
         var written = 0
         for (snapshot, (picture, took)) in zip(snapshots, pictures) {
-            let baselinePath = options.baselines + "/" + snapshot.file
-            let currentPath = options.output + "/" + snapshot.file
-            let diffPath = String(currentPath.dropLast(".png".count)) + ".diff.png"
+            let baselinePath = options.folders.baseline(snapshot)
+            let currentPath = options.folders.current(snapshot)
+            let diffPath = options.folders.diff(snapshot)
             let verdict: SnapshotResult.Verdict
             if let bytes = SnapshotFiles.read(baselinePath), let baseline = try? Picture(png: bytes) {
                 let difference = picture.difference(from: baseline, tolerance: options.tolerance)

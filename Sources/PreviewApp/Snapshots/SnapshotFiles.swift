@@ -42,6 +42,11 @@ enum SnapshotFiles {
         return true
     }
 
+    /// Whether a file is there.
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
     /// Removes the file, if it is there.
     static func remove(_ path: String) {
         unlink(path)

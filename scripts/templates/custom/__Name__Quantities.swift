@@ -67,6 +67,9 @@ public struct __Name__Quantities: SelfManagedModel {
     public func contains(_ target: String) -> Bool { items.contains(target) }
     public var targets: Set<String> { items }
 
+    /// The quantity shown: what the gallery draws a tap's answers from (`?state=`, `preview snapshots`).
+    public static func committed(_ presentation: Presentation) -> Int { presentation.quantity }
+
     public static func present(_ shown: Int, busy: Bool, flash: String?, target: String) -> Presentation {
         Presentation(quantity: shown, busy: busy, message: flash)
     }
