@@ -48,10 +48,11 @@ struct GalleryRequest {
                 throw HTTPError(.badRequest, "Invalid parameter state: must be one of \(states), got \"\(asked)\".")
             }
             guard state == .shown || configuration == .selfManaged else {
+                // A well-formed ask for a state these values do not have, as one of a navigating kind's.
                 throw HTTPError(
-                    .badRequest,
-                    "Invalid parameter state: a tap's states are the self-managed configuration's (the plain one's "
-                        + "tap only records it), got \"\(asked)\" with config=plain.")
+                    .notFound,
+                    "The plain configuration has no state a tap leads to (its tap only records it): state=\(asked) "
+                        + "needs config=self-managed.")
             }
             self.state = state
         }

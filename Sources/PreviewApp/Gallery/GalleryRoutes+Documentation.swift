@@ -32,7 +32,8 @@ extension GalleryRoutes {
                     "The state drawn: as declared (shown), or as a tap on it leads: at once (optimistic), after a "
                         + "commit, after a rollback. /components.json lists each variant's."))
             responses.append(
-                .htmlError(404, "These values have no such state (a tap in flight, or one that navigates)."))
+                .htmlError(
+                    404, "These values have no such state (a tap in flight, one that navigates, or config=plain)."))
         }
         parameters.append(Viewer.cookieParameter)
         return Docs("\(preview.title): the \(kind)", tags: ["Gallery"], parameters: parameters, responses: responses)

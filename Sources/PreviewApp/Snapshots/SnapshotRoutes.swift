@@ -77,7 +77,7 @@ struct SnapshotRoutes: RouteCollection {
             "One file of a picture: its baseline, the last run's picture, or their diff", tags: ["Gallery"],
             parameters: [
                 .query(
-                    "name", .text(maxLength: 300), "The picture: component/variant.state.mode.",
+                    "name", .text(minLength: 1, maxLength: 300), "The picture: component/variant.state.mode.",
                     example: "like/liked-999-likes.shown.phone-light"),
                 .query("file", .string(enum: SnapshotReview.Picture.allCases.map(\.rawValue)), "Which file."),
                 Viewer.cookieParameter,
@@ -94,7 +94,9 @@ struct SnapshotRoutes: RouteCollection {
             "Accept a picture: the last run's picture becomes its baseline", tags: ["Gallery"],
             parameters: [Viewer.cookieParameter],
             form: [
-                .field("name", .text(maxLength: 300), required: true, "The picture: component/variant.state.mode."),
+                .field(
+                    "name", .text(minLength: 1, maxLength: 300), required: true,
+                    "The picture: component/variant.state.mode."),
                 .field("return_to", .text(), "A local path to come back to."),
             ],
             responses: [

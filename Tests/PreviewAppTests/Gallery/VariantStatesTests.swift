@@ -57,7 +57,7 @@ import Testing
         let (bad, told) = try await Self.fragment(app, "/components/like/fragment?state=later")
         #expect(bad == .badRequest && told.contains("Invalid parameter state: must be one of shown, optimistic"))
         let (plain, _) = try await Self.fragment(app, "/components/like/fragment?config=plain&state=committed")
-        #expect(plain == .badRequest)
+        #expect(plain == .notFound)
         let (asDeclared, _) = try await Self.fragment(app, "/components/avatar/fragment?state=shown")
         #expect(asDeclared == .ok)
     }
