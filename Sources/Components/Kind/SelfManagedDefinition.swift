@@ -200,12 +200,9 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
         _ shown: Model.Presentation, target: String, returnTo: String?, in state: PreviewState
     ) -> Model.Presentation? {
         guard state != .shown else { return shown }
-        let prefix = "/components/" + name + "/"
         let forms = render(target, shown, returnTo).renderedBytes.withUnsafeBufferPointer { HTMLForms.find(in: $0) }
-        for form in forms where form.action.hasPrefix(prefix) {
-            guard let action = action(named: String(form.action.dropFirst(prefix.count))) else { continue }
-            var fields = FormFields(
-                form.hidden.filter { $0.name != "return_to" }.map { NameValue(name: $0.name, value: $0.value) })
+        for (action, form) in Self.ours(forms, name: name, actions: actions) {
+            var fields = Self.hiddenFields(form)
             for field in action.fields where fields[field.name] == nil {
                 if let example = field.example { fields.append(field.name, example) }
             }
@@ -227,27 +224,34 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
         return nil
     }
 
+    /// The forms among `forms` that post to one of `actions` of the component `name`, with their action.
+    private static func ours(
+        _ forms: [HTMLForms.Form], name: String, actions: [SelfManagedAction<Model>]
+    ) -> [(action: SelfManagedAction<Model>, form: HTMLForms.Form)] {
+        let prefix = "/components/" + name + "/"
+        return forms.compactMap { form in
+            guard form.action.hasPrefix(prefix) else { return nil }
+            let action = form.action.dropFirst(prefix.count)
+            return actions.first { $0.name == action }.map { ($0, form) }
+        }
+    }
+
+    /// A form's hidden fields but `return_to`: what its action's `optimistic` reads.
+    private static func hiddenFields(_ form: HTMLForms.Form) -> FormFields {
+        FormFields(form.hidden.filter { $0.name != "return_to" }.map { NameValue(name: $0.name, value: $0.value) })
+    }
+
     /// What the forms in `now` (a root's render) show at once.
     private static func optimism(
         of now: UnsafeBufferPointer<UInt8>, target: String, shown: Model.Presentation, returnTo: String?, name: String,
         actions: [SelfManagedAction<Model>],
         render: @Sendable (String, Model.Presentation, String?) -> any HTMLComponent
     ) -> SelfManaged.PerForm {
-        let prefix = "/components/" + name + "/"
         func ours(_ forms: [HTMLForms.Form]) -> [(action: SelfManagedAction<Model>, form: HTMLForms.Form)] {
-            forms.compactMap { form in
-                guard form.action.hasPrefix(prefix) else { return nil }
-                let action = form.action.dropFirst(prefix.count)
-                return actions.first { $0.name == action }.map { ($0, form) }
-            }
+            Self.ours(forms, name: name, actions: actions)
         }
         func optimistic(_ action: SelfManagedAction<Model>, _ form: HTMLForms.Form) -> [UInt8]? {
-            action.optimistic(
-                shown,
-                FormFields(
-                    form.hidden.filter { $0.name != "return_to" }.map { NameValue(name: $0.name, value: $0.value) })
-            )
-            .map { render(target, $0, returnTo).renderedBytes }
+            action.optimistic(shown, hiddenFields(form)).map { render(target, $0, returnTo).renderedBytes }
         }
         let forms = ours(HTMLForms.find(in: now))
         if forms.count == 1 {

@@ -12,12 +12,6 @@ package enum PreviewState: String, Sendable, CaseIterable {
     case committed
     /// The answer after the service failed: the state before the tap, with the failure's message.
     case rolledBack = "rolled-back"
-
-    /// The states `preview snapshots` and `/components.json` list for a kind: all four for one that keeps
-    /// state, the variant as declared for one whose taps navigate.
-    package static func all(keepingState: Bool) -> [PreviewState] {
-        keepingState ? allCases : [.shown]
-    }
 }
 
 /// The state the roots rendered on this task are drawn in, with a count of the roots that could be: a

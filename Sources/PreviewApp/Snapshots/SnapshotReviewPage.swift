@@ -115,20 +115,15 @@ struct SnapshotReviewPage {
 
     private func difference(_ entry: SnapshotReview.Entry, title: String, into html: inout HTMLBuffer) {
         let snapshot = entry.snapshot
-        html.element(.article, .class("snapshot"), .id("snapshot-\(Self.anchor(snapshot))")) { html in
-            html.element(.h3) { html in
-                html.text("\(snapshot.variant), \(snapshot.state), \(snapshot.mode.name) ")
-                html.element(.a, .href(snapshot.path), text: "frame")
+        article(entry, heading: "\(snapshot.variant), \(snapshot.state), \(snapshot.mode.name) ", into: &html) { html in
+            picture(entry, .baseline, caption: "Baseline", into: &html)
+            picture(entry, .current, caption: "Current", into: &html)
+            if entry.hasDiff {
+                picture(entry, .diff, caption: "Diff (changed pixels marked)", into: &html)
+            } else {
+                html.element(.p, .class("muted"), text: "Its size changed: no pixel diff.")
             }
-            html.element(.div, .class("snapshot-pictures")) { html in
-                picture(entry, .baseline, caption: "Baseline", into: &html)
-                picture(entry, .current, caption: "Current", into: &html)
-                if entry.hasDiff {
-                    picture(entry, .diff, caption: "Diff (changed pixels marked)", into: &html)
-                } else {
-                    html.element(.p, .class("muted"), text: "Its size changed: no pixel diff.")
-                }
-            }
+        } after: { html in
             html.element(.details, .class("snapshot-overlay-toggle")) { html in
                 html.element(.summary, text: "Overlay the current picture on the baseline")
                 html.element(.div, .class("snapshot-overlay")) { html in
@@ -143,15 +138,26 @@ struct SnapshotReviewPage {
 
     private func newPicture(_ entry: SnapshotReview.Entry, into html: inout HTMLBuffer) {
         let snapshot = entry.snapshot
-        html.element(.article, .class("snapshot"), .id("snapshot-\(Self.anchor(snapshot))")) { html in
-            html.element(.h3) { html in
-                html.text("\(snapshot.component)/\(snapshot.variant), \(snapshot.state), \(snapshot.mode.name) ")
-                html.element(.a, .href(snapshot.path), text: "frame")
-            }
-            html.element(.div, .class("snapshot-pictures")) { html in
-                picture(entry, .current, caption: "Current", into: &html)
-            }
+        let heading = "\(snapshot.component)/\(snapshot.variant), \(snapshot.state), \(snapshot.mode.name) "
+        article(entry, heading: heading, into: &html) { html in
+            picture(entry, .current, caption: "Current", into: &html)
+        } after: { html in
             acceptForm(entry, returnTo: SnapshotRoutes.path + "#new", into: &html)
+        }
+    }
+
+    /// A picture's article: its heading with a link to its frame, its pictures, then what comes `after`.
+    private func article(
+        _ entry: SnapshotReview.Entry, heading: String, into html: inout HTMLBuffer,
+        pictures: (inout HTMLBuffer) -> Void, after: (inout HTMLBuffer) -> Void
+    ) {
+        html.element(.article, .class("snapshot"), .id("snapshot-\(Self.anchor(entry.snapshot))")) { html in
+            html.element(.h3) { html in
+                html.text(heading)
+                html.element(.a, .href(entry.snapshot.path), text: "frame")
+            }
+            html.element(.div, .class("snapshot-pictures"), content: pictures)
+            after(&html)
         }
     }
 
