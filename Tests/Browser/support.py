@@ -115,10 +115,20 @@ def wait_until_settled(driver, post_id, timeout=SETTLE_SECONDS):
 
 def wait_for(driver, predicate, message, timeout=SETTLE_SECONDS):
     # An element the predicate found may be replaced before it reads it (the page a 303 leads to loading,
-    # a swap): that is a "not yet", asked again, not a failure.
+    # a swap): that is a "not yet", asked again, not a failure. Chromium says so as a stale element, or,
+    # when the old document is going while it reads, as an inspector error on a node that "does not
+    # belong to the document".
+    def asked(d):
+        try:
+            return predicate(d) or False
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return False
+            raise
+
     return WebDriverWait(
         driver, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
-    ).until(lambda d: predicate(d) or False, message)
+    ).until(asked, message)
 
 
 def wait_until_gone(driver, element, timeout, message="the element was never replaced"):
