@@ -7,7 +7,7 @@ import shutil
 import pytest
 from selenium.webdriver.common.by import By
 
-from support import emulate, readable, run_axe
+from support import emulate, readable, run_axe, wait_for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIFFERING = "like/unliked-0-likes.shown.phone-light"
@@ -53,7 +53,9 @@ def test_accept_without_script_makes_the_picture_the_baseline(browser_nojs, revi
     assert all(browser_nojs.execute_script("return arguments[0].naturalWidth", picture) == 375 for picture in pictures)
     current = open(os.path.join(review_server.output, DIFFERING + ".png"), "rb").read()
     browser_nojs.find_element(By.CSS_SELECTOR, f'button[aria-label="Accept {DIFFERING}"]').click()
-    assert browser_nojs.current_url.endswith("/snapshots#component-like")
+    # The click posts the form; the page its 303 leads to may not have loaded when the click returns.
+    wait_for(browser_nojs, lambda d: d.current_url.endswith("/snapshots#component-like"),
+             "the Accept form did not come back to /snapshots#component-like")
     assert not browser_nojs.find_elements(By.ID, "component-like")
     assert open(os.path.join(review_server.baselines, DIFFERING + ".png"), "rb").read() == current
     assert not os.path.exists(os.path.join(review_server.output, DIFFERING + ".diff.png"))
