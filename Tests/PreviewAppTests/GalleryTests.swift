@@ -54,6 +54,22 @@ import Testing
         }
     }
 
+    /// The catalogue's document is made once for an origin: asked again it is the same bytes; asked from
+    /// another `Host`, its examples name that one, and asked from the first again, the first.
+    @Test func theCatalogueNamesTheOriginItIsAskedFrom() async throws {
+        let app = makeApp()
+        func catalogue(_ host: String) async throws -> String {
+            try await app.responder.test(.get, "/components.json", headers: ["Host": host]).bodyText
+        }
+        let first = try await catalogue("127.0.0.1:8101")
+        #expect(first.contains("http://127.0.0.1:8101/components/"))
+        #expect(try await catalogue("127.0.0.1:8101") == first)
+        let other = try await catalogue("localhost:8102")
+        #expect(other.contains("http://localhost:8102/components/"))
+        #expect(!other.contains("127.0.0.1:8101"))
+        #expect(try await catalogue("127.0.0.1:8101") == first)
+    }
+
     /// The fragment is the same bytes as the component inside a page, configured the same way.
     @Test func fragmentEqualsTheMarkupInsideTheFeed() async throws {
         let app = makeApp()

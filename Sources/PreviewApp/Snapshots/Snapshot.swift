@@ -32,7 +32,11 @@ struct Snapshot: Sendable, Equatable {
     var path: String
 
     /// Its file under the baselines folder (and under the output folder): `like/liked-999-likes.shown.phone-light.png`.
-    var file: String { "\(component)/\(variant).\(state).\(mode.name).png" }
+    var file: String { component + "/" + fileName }
+    /// Its file in its component's folder: `liked-999-likes.shown.phone-light.png`.
+    var fileName: String { "\(variant).\(state).\(mode.name).png" }
+    /// Its diff's file in its component's folder: `liked-999-likes.shown.phone-light.diff.png`.
+    var diffFileName: String { "\(variant).\(state).\(mode.name).diff.png" }
     /// What a line and the JUnit report call it: `like/liked-999-likes.shown.phone-light`.
     var name: String { "\(component)/\(variant).\(state).\(mode.name)" }
 

@@ -47,6 +47,20 @@ enum SnapshotFiles {
         access(path, F_OK) == 0
     }
 
+    /// The names of the entries in `folder` (none when it is not there or cannot be read).
+    static func names(in folder: String) -> Set<String> {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names = Set<String>()
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.insert(name) }
+        }
+        return names
+    }
+
     /// Removes the file, if it is there.
     static func remove(_ path: String) {
         unlink(path)

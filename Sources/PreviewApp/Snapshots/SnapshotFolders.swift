@@ -14,5 +14,5 @@ package struct SnapshotFolders: Sendable, Equatable {
     /// The last run's picture of `snapshot`, there when it differed or was new.
     func current(_ snapshot: Snapshot) -> String { output + "/" + snapshot.file }
     /// The diff of `snapshot`'s last picture against its baseline, there when it differed.
-    func diff(_ snapshot: Snapshot) -> String { String(current(snapshot).dropLast(".png".count)) + ".diff.png" }
+    func diff(_ snapshot: Snapshot) -> String { output + "/" + snapshot.component + "/" + snapshot.diffFileName }
 }

@@ -40,7 +40,39 @@ final class SnapshotReview: Sendable {
     /// Whether accepting is allowed: only in a server bound to loopback.
     let acceptsChanges: Bool
     private let catalog: @Sendable () -> [Snapshot]
-    private let known = Mutex<(list: [Snapshot], byName: [String: Snapshot])?>(nil)
+    private let known = Mutex<Known?>(nil)
+
+    /// The catalogue's pictures, found once: in order, by name, and by component (so that a component's
+    /// status reads its own pictures alone, whatever the size of the catalogue).
+    private struct Known: Sendable {
+        var list: [Snapshot]
+        var byName: [String: Snapshot]
+        /// The components in the catalogue's order, each with its pictures in order and their files' names
+        /// in the component's folder.
+        var components: [(name: String, snapshots: [(snapshot: Snapshot, file: String, diff: String)])]
+        var byComponent: [String: Int]
+
+        init(_ list: [Snapshot]) {
+            self.list = list
+            byName = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            components = []
+            byComponent = [:]
+            for snapshot in list {
+                let files = (snapshot, snapshot.fileName, snapshot.diffFileName)
+                if let index = byComponent[snapshot.component] {
+                    components[index].snapshots.append(files)
+                } else {
+                    byComponent[snapshot.component] = components.count
+                    components.append((snapshot.component, [files]))
+                }
+            }
+        }
+
+        /// The first of `component`'s pictures in `state`.
+        func first(of component: String, in state: String) -> Snapshot? {
+            byComponent[component].flatMap { components[$0].snapshots.first { $0.snapshot.state == state }?.snapshot }
+        }
+    }
 
     /// - Parameter snapshots: The pictures the catalogue has, made on first use.
     init(folders: SnapshotFolders, acceptsChanges: Bool, snapshots: @escaping @Sendable () -> [Snapshot]) {
@@ -55,32 +87,36 @@ final class SnapshotReview: Sendable {
     /// The picture named `name` (`like/liked-999-likes.shown.phone-light`), if the catalogue has it.
     func snapshot(named name: String) -> Snapshot? { load().byName[name] }
 
-    private func load() -> (list: [Snapshot], byName: [String: Snapshot]) {
+    private func load() -> Known {
         if let known = known.withLock({ $0 }) { return known }
-        let list = catalog()
-        let loaded = (list, Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
+        let loaded = Known(catalog())
         known.withLock { $0 = loaded }
         return loaded
     }
 
-    /// Where `snapshot` stands now.
-    func entry(_ snapshot: Snapshot) -> Entry {
-        let baseline = SnapshotFiles.exists(folders.baseline(snapshot))
-        let current = SnapshotFiles.exists(folders.current(snapshot))
-        let status: Status =
-            switch (baseline, current) {
-            case (true, false): .matches
-            case (true, true): .differs
-            case (false, true): .new
-            case (false, false): .untaken
-            }
-        return Entry(
-            snapshot: snapshot, status: status, hasDiff: current && SnapshotFiles.exists(folders.diff(snapshot)))
-    }
-
-    /// Every picture's entry, or `component`'s.
+    /// Every picture's entry, or `component`'s. Each component's two folders are listed once (not a file
+    /// looked up per picture).
     func entries(component: String? = nil) -> [Entry] {
-        snapshots.filter { component == nil || $0.component == component }.map(entry)
+        let known = load()
+        var entries: [Entry] = []
+        for (name, snapshots) in known.components where component == nil || name == component {
+            let baselines = SnapshotFiles.names(in: folders.baselines + "/" + name)
+            let output = SnapshotFiles.names(in: folders.output + "/" + name)
+            for (snapshot, file, diff) in snapshots {
+                let current = output.contains(file)
+                let status: Status =
+                    switch (baselines.contains(file), current) {
+                    case (true, false): .matches
+                    case (true, true): .differs
+                    case (false, true): .new
+                    case (false, false): .untaken
+                    }
+                entries.append(
+                    Entry(
+                        snapshot: snapshot, status: status, hasDiff: current && output.contains(diff)))
+            }
+        }
+        return entries
     }
 
     /// How `component`'s pictures stand.
@@ -100,7 +136,7 @@ final class SnapshotReview: Sendable {
     /// The picture a component's card shows: its first variant as declared, at a phone's width in the
     /// light, when its baseline is there.
     func cardPicture(of component: String) -> Snapshot? {
-        guard let first = snapshots.first(where: { $0.component == component && $0.state == "shown" }),
+        guard let first = load().first(of: component, in: "shown"),
             SnapshotFiles.exists(folders.baseline(first))
         else { return nil }
         return first
