@@ -144,7 +144,10 @@ public final class Application: Sendable {
                 modules: Dictionary(
                     modules.compactMap { module in module.preview.map { ($0.name, module) } },
                     uniquingKeysWith: { first, _ in first }),
-                docsBuilt: docs.isBuilt, variantStates: variantStates, snapshots: snapshots
+                docsBuilt: docs.isBuilt, variantStates: variantStates, snapshots: snapshots,
+                catalogueDocument: CatalogueDocument(
+                    catalog, stateful: Set(states.map(\.name)), withScenarios: Set(scenarios.keys),
+                    variantStates: variantStates)
             ))
         router.mount(SnapshotRoutes(review: snapshots, catalog: catalog, registry: registry, service: simulation))
         router.mount(StatisticsRoutes(serving: serving, registry: registry, caches: context.caches))

@@ -7,12 +7,15 @@ import Synchronization
 /// that a request for it is a copy whatever the catalogue's size. One document is held, the size of the
 /// catalogue's; a request from another origin (another `Host`) makes it again.
 final class CatalogueDocument: Sendable {
+    /// The names of the components with a state endpoint.
+    let stateful: Set<String>
     private let make: @Sendable (_ origin: String) -> [UInt8]
     private let last = Mutex<(origin: String, bytes: [UInt8])?>(nil)
 
     init(
         _ catalog: ComponentCatalog, stateful: Set<String>, withScenarios: Set<String>, variantStates: VariantStates
     ) {
+        self.stateful = stateful
         make = { origin in
             ComponentCatalogJSON.catalogue(
                 catalog, stateful: stateful, withScenarios: withScenarios, variantStates: variantStates,

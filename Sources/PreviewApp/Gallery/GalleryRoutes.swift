@@ -32,36 +32,8 @@ struct GalleryRoutes: RouteCollection {
     let variantStates: VariantStates
     /// The pictures' review: each card shows its component's picture, each page its pictures' status.
     let snapshots: SnapshotReview
-    /// `/components.json`, made once.
+    /// `/components.json`, made once; it knows which components have a state endpoint.
     let catalogueDocument: CatalogueDocument
-    /// The names of `states`, for a component page's question whether its component has one.
-    let stateful: Set<String>
-
-    init(
-        catalog: ComponentCatalog, states: [(name: String, state: any ComponentState)], pages: [PageLink],
-        registry: ComponentRegistry, service: SimulatedService, events: TapEventLog,
-        startupSettings: SimulationSettings, renderedFragments: BoundedCache<FragmentKey, [UInt8]>?,
-        placements: Placements, scenarios: [String: [Scenario]], modules: [String: any ComponentModule],
-        docsBuilt: Bool, variantStates: VariantStates, snapshots: SnapshotReview
-    ) {
-        self.catalog = catalog
-        self.states = states
-        self.pages = pages
-        self.registry = registry
-        self.service = service
-        self.events = events
-        self.startupSettings = startupSettings
-        self.renderedFragments = renderedFragments
-        self.placements = placements
-        self.scenarios = scenarios
-        self.modules = modules
-        self.docsBuilt = docsBuilt
-        self.variantStates = variantStates
-        self.snapshots = snapshots
-        stateful = Set(states.map(\.name))
-        catalogueDocument = CatalogueDocument(
-            catalog, stateful: stateful, withScenarios: Set(scenarios.keys), variantStates: variantStates)
-    }
 
     struct FragmentKey: Hashable, Sendable {
         var component: String
@@ -176,7 +148,7 @@ struct GalleryRoutes: RouteCollection {
         var page = ComponentPage(
             gallery: gallery, settings: service.settings, events: recent, origin: Self.origin(of: request),
             placements: placements, navigation: registry.navigation, caches: registry.caches,
-            hasState: stateful.contains(gallery.preview.name),
+            hasState: catalogueDocument.stateful.contains(gallery.preview.name),
             scenarios: scenarios[gallery.preview.name] ?? [],
             snapshots: snapshots.summary(of: gallery.preview.name), variantStates: variantStates)
         if gallery.configuration == .selfManaged, let module = modules[gallery.preview.name] {
