@@ -34,11 +34,13 @@ struct Snapshot: Sendable, Equatable {
     /// Its file under the baselines folder (and under the output folder): `like/liked-999-likes.shown.phone-light.png`.
     var file: String { component + "/" + fileName }
     /// Its file in its component's folder: `liked-999-likes.shown.phone-light.png`.
-    var fileName: String { "\(variant).\(state).\(mode.name).png" }
+    var fileName: String { stem + ".png" }
     /// Its diff's file in its component's folder: `liked-999-likes.shown.phone-light.diff.png`.
-    var diffFileName: String { "\(variant).\(state).\(mode.name).diff.png" }
+    var diffFileName: String { stem + ".diff.png" }
     /// What a line and the JUnit report call it: `like/liked-999-likes.shown.phone-light`.
-    var name: String { "\(component)/\(variant).\(state).\(mode.name)" }
+    var name: String { component + "/" + stem }
+    /// Variant, state and mode: `liked-999-likes.shown.phone-light`.
+    private var stem: String { "\(variant).\(state).\(mode.name)" }
 
     /// Every picture of the catalogue's components (or of `component` alone): each variant, in the
     /// self-managed configuration, in every state it can be drawn in, in every mode.

@@ -99,7 +99,8 @@ final class SnapshotReview: Sendable {
     func entries(component: String? = nil) -> [Entry] {
         let known = load()
         var entries: [Entry] = []
-        for (name, snapshots) in known.components where component == nil || name == component {
+        let wanted = component.map { known.byComponent[$0].map { [known.components[$0]] } ?? [] } ?? known.components
+        for (name, snapshots) in wanted {
             let baselines = SnapshotFiles.names(in: folders.baselines + "/" + name)
             let output = SnapshotFiles.names(in: folders.output + "/" + name)
             for (snapshot, file, diff) in snapshots {
