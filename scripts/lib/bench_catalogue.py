@@ -88,9 +88,16 @@ def get(path):
     return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nCookie: {COOKIE}\r\n\r\n".encode()
 
 
-def tap(index):
-    body = f"item=item-{index % 3 + 1}&on={'true' if index % 2 == 0 else 'false'}&return_to=/components/bookmark"
-    return (f"POST /components/bookmark/tap HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nCookie: {COOKIE}\r\n"
+def last_toggle(n):
+    """The path name of the last toggle made for N (the kinds come in turn from the second component on):
+    the router and the registry must find it as fast as the first (`bookmark`, the package's own)."""
+    index = max((i for i in range(2, n + 1) if KINDS[(i - 1) % len(KINDS)] == "toggle"), default=None)
+    return f"toggle{index:04d}" if index else "bookmark"
+
+
+def tap(index, component="bookmark"):
+    body = f"item=item-{index % 3 + 1}&on={'true' if index % 2 == 0 else 'false'}&return_to=/components/{component}"
+    return (f"POST /components/{component}/tap HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nCookie: {COOKIE}\r\n"
             f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n\r\n{body}").encode()
 
 
@@ -133,7 +140,7 @@ def first_answers(folder):
     return figures
 
 
-def instructions(folder):
+def instructions(folder, n):
     """Instructions per request of each route once kept, and of a tap, in one server under callgrind."""
     if not shutil.which("valgrind"):
         log("valgrind is not installed: no instruction counts")
@@ -154,8 +161,11 @@ def instructions(folder):
                 process.kill()
                 raise SystemExit("bench: the catalogue's server did not start under valgrind")
             time.sleep(1)
+    last = last_toggle(n)
     rows = [(f"{name} (instructions)", [get(path)] * 200) for name, path in ROUTES]
+    rows.append(("the last component's page (instructions)", [get(f"/components/{last}")] * 200))
     rows.append(("a tap, PRG (instructions)", [tap(index) for index in range(600)]))
+    rows.append(("a tap on the last component, PRG (instructions)", [tap(index, last) for index in range(600)]))
     figures = {}
     for dump, (name, requests) in enumerate(rows, 1):
         raw_requests(PORT, requests[:100])  # what is kept is made, the connection pool warm
@@ -186,7 +196,7 @@ def main(sizes):
         log(f"N = {n}: built; serving")
         figures.update(first_answers(folder))
         log(f"N = {n}: instructions per request")
-        figures.update(instructions(folder))
+        figures.update(instructions(folder, n))
         table[n] = figures
         print_table(table)
 

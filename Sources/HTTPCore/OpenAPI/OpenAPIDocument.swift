@@ -8,15 +8,19 @@ package struct OpenAPIDocument: Sendable {
     package let json: JSONValue
 
     package init(title: String, version: String, description: String, routes: [RouteTableEntry]) {
+        // In the order each path is first met, its methods in the order registered; found by a dictionary
+        // (a catalogue of N components has some 6N paths: a search of the list made this quadratic).
         var paths: [(String, [(String, JSONValue)])] = []
+        var indexOfPath: [String: Int] = [:]
         for route in routes {
             guard let documentation = route.documentation else { continue }
             let path = Self.openAPIPath(route.pattern)
-            let operation = Self.operation(route.method, path, documentation)
-            if let index = paths.firstIndex(where: { $0.0 == path }) {
-                paths[index].1.append((route.method.rawValue.lowercased(), operation))
+            let operation = (route.method.rawValue.lowercased(), Self.operation(route.method, path, documentation))
+            if let index = indexOfPath[path] {
+                paths[index].1.append(operation)
             } else {
-                paths.append((path, [(route.method.rawValue.lowercased(), operation)]))
+                indexOfPath[path] = paths.count
+                paths.append((path, [operation]))
             }
         }
         json = .object([

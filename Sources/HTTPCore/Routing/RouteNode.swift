@@ -1,8 +1,13 @@
 /// One level of the routing tree: literal children, at most one `:parameter` child, and an optional
 /// `*rest` catch-all.
 struct RouteNode: Sendable {
-    /// Literal children, searched in order: a level has a handful, so comparing beats hashing.
+    /// Literal children, searched in order: most levels have a handful, so comparing beats hashing.
     var literals: [Literal] = []
+    /// Each literal's index, for a level with many (`/components/` has one per component): inserting
+    /// and matching there must not search a list that grows with the catalogue.
+    var literalIndex: [String: Int] = [:]
+    /// Beyond this many literals, a level is searched through `literalIndex`.
+    static let searchedInOrder = 8
     var parameterName: String?
     /// Holds the parameter child; an array only because a struct cannot contain itself directly.
     var parameterChild: [RouteNode] = []
@@ -40,11 +45,12 @@ struct RouteNode: Sendable {
                 parameterChild = [RouteNode()]
             }
             parameterChild[0].insert(route, segments: rest)
-        } else if let index = literals.firstIndex(where: { $0.segment == segment }) {
+        } else if let index = literalIndex[segment] {
             literals[index].node.insert(route, segments: rest)
         } else {
             var child = RouteNode()
             child.insert(route, segments: rest)
+            literalIndex[segment] = literals.count
             literals.append(Literal(segment: segment, node: child))
         }
     }
@@ -59,10 +65,12 @@ struct RouteNode: Sendable {
             return handlers.isEmpty ? nil : handlers
         }
         let rest = segments.dropFirst()
-        for index in literals.indices where literals[index].segment == segment {
-            if let found = literals[index].node.match(rest, binding: &parameters) {
-                return found
-            }
+        // At most one literal has the segment (insertion keeps one per segment).
+        let literal =
+            literals.count > Self.searchedInOrder
+            ? literalIndex[segment] : literals.firstIndex { $0.segment == segment }
+        if let literal, let found = literals[literal].node.match(rest, binding: &parameters) {
+            return found
         }
         if let name = parameterName, !segment.isEmpty,
             let found = parameterChild[0].match(rest, binding: &parameters)

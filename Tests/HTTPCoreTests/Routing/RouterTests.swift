@@ -55,6 +55,29 @@ import Testing
         #expect(try await responder.test(.get, "//users/me").status == .notFound)
     }
 
+    @Test func aLevelWithManyLiteralsFindsEachAndFallsBackToItsParameter() async throws {
+        // One literal per component under /components/ (more than a level searches in order), each with
+        // a parameter below it, beside a parameter at the same level.
+        var router = Router()
+        let names = (1...40).map { "c\($0)" }
+        for name in names {
+            router.post("/components/\(name)/:action") { request in
+                .text("\(name) \(request.parameters["action"] ?? "?")")
+            }
+        }
+        router.get("/components/:name/state/:id") { request in
+            .text("state \(request.parameters["name"] ?? "?") \(request.parameters["id"] ?? "?")")
+        }
+        let responder = router.buildResponder()
+        for name in [names[0], names[19], names[39]] {
+            #expect(try await responder.test(.post, "/components/\(name)/tap", body: "").bodyText == "\(name) tap")
+            // A literal whose subtree does not match falls back to the parameter beside it.
+            #expect(try await responder.test(.get, "/components/\(name)/state/p1").bodyText == "state \(name) p1")
+        }
+        #expect(try await responder.test(.get, "/components/c41/state/p1").bodyText == "state c41 p1")
+        #expect(try await responder.test(.post, "/components/c41/tap", body: "").status == .notFound)
+    }
+
     @Test func groupsPrefixTheirRoutes() async throws {
         #expect(try await responder.test(.get, "/api/posts/7").bodyText == "post 7")
         #expect(try await responder.test(.get, "/posts/7").status == .notFound)
