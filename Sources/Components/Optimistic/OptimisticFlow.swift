@@ -82,24 +82,27 @@ package struct OptimisticFlow<Model: OptimisticModel>: Sendable {
     ///
     /// - Throws: `HTTPError` when the model does not admit it (`404`, or its refusal).
     package func start(_ tap: OptimisticTap<Model>) throws(HTTPError) -> Progress {
-        let turn = store.turns.take(tap.key)
-        guard turn.isServed else {
-            return .waiting(Waiting(flow: self, tap: tap, turn: turn, stage: .turn))
+        // A ticket, made into a `Turn` (which lets it go when dropped) only if the rest must wait.
+        let turns = store.turns
+        let ticket = turns.ticket(tap.key)
+        guard ticket.isServed else {
+            return .waiting(Waiting(flow: self, tap: tap, turn: turns.turn(ticket), stage: .turn))
         }
         let started = ContinuousClock.now
         let begun: Begun
         do {
             begun = try begin(tap)
         } catch {
-            turn.finish()
+            turns.finish(ticket)
             throw error
         }
         // Nothing to send succeeds at once; otherwise the service may tell the outcome now.
         if let succeeded = begun.sends ? tap.call.sendWithoutWaiting() : true {
-            defer { turn.finish() }
+            defer { turns.finish(ticket) }
             return .ended(end(tap, begun, succeeded: succeeded, started: started))
         }
-        return .waiting(Waiting(flow: self, tap: tap, turn: turn, stage: .call(begun, started: started)))
+        return .waiting(
+            Waiting(flow: self, tap: tap, turn: turns.turn(ticket), stage: .call(begun, started: started)))
     }
 
     /// What `begin` found: the state before, the one shown at once, and whether there is anything to send.

@@ -53,10 +53,35 @@ package final class TurnQueue<Key: Hashable & Sendable>: Sendable {
 
     /// Takes the next turn for `key`.
     package func take(_ key: Key) -> Turn {
+        turn(ticket(key))
+    }
+
+    /// A place in a line as a value, for work that usually ends where it takes it (a tap whose service
+    /// answers at once): it must be let go exactly once, by `finish(_:)` or by the `turn(_:)` made of it.
+    /// Taking a `Turn` at once costs an object per tap; a ticket costs nothing until it must wait.
+    package struct Ticket: Sendable {
+        fileprivate let key: Key
+        fileprivate let number: Int
+        /// Whether it is this ticket's time already: no earlier turn in its line when it was taken.
+        package let isServed: Bool
+    }
+
+    /// Takes the next place in `key`'s line.
+    package func ticket(_ key: Key) -> Ticket {
         // One lookup, the line changed in place. A turn that is served as it is taken (the usual case: no
         // earlier turn in its line) knows so now, as `serving` cannot pass a ticket that is not finished.
-        let (ticket, served) = lines.withLock { $0[key, default: Line()].take() }
-        return Turn(queue: self, key: key, ticket: ticket, served: served)
+        let (number, served) = lines.withLock { $0[key, default: Line()].take() }
+        return Ticket(key: key, number: number, isServed: served)
+    }
+
+    /// Lets the next turn after `ticket` go (for a ticket not made into a `Turn`).
+    package func finish(_ ticket: Ticket) {
+        finish(ticket.key, ticket.number)
+    }
+
+    /// The turn that holds `ticket` from now on: it waits for it, and lets it go when finished or dropped.
+    package func turn(_ ticket: Ticket) -> Turn {
+        Turn(queue: self, key: ticket.key, ticket: ticket.number, served: ticket.isServed)
     }
 
     /// The number of keys with turns taken and not yet finished.

@@ -1,3 +1,5 @@
+@_spi(Runtime) import HTTPValues
+
 /// An ordered list of header fields whose names compare case-insensitively.
 ///
 /// ```swift

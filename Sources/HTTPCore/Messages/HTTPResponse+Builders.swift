@@ -16,7 +16,10 @@ extension HTTPResponse {
 
     /// A redirect; `303 See Other` by default, the right answer to a form `POST`.
     public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Location": location])
+        // With room for what middleware adds, as the other builders make (a tap's answer: one list, not three).
+        var headers = HTTPHeaders(minimumCapacity: 8)
+        headers.add("Location", location)
+        return HTTPResponse(status: status, headers: headers)
     }
 
     /// The plain-text rendering of an error, used when the app installs no error page.

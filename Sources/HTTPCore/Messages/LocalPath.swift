@@ -1,3 +1,5 @@
+@_spi(Runtime) import HTTPValues
+
 /// Checks redirect targets taken from input, so that a redirect can only stay on this server.
 package enum LocalPath {
     /// `candidate` when it is a local path (`/feed`, `/posts/p1?x=1#like-p1`), otherwise `fallback`.

@@ -1,3 +1,5 @@
+@_spi(Runtime) import HTTPValues
+
 /// Content types for the files this server serves.
 package enum MediaType {
     static let byExtension: [String: String] = [

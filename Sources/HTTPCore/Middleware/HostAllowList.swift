@@ -1,3 +1,4 @@
+@_spi(Runtime) import HTTPValues
 import Synchronization
 
 /// Refuses requests whose `Host` is not one of ours, the defence against DNS rebinding: a page on another

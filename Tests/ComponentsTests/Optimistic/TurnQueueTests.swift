@@ -76,6 +76,25 @@ private func recordWhenItsTurn(
         #expect(queue.busyKeys == 0)
     }
 
+    @Test func aTicketHoldsItsPlaceUntilFinishedOrMadeATurn() async {
+        let first = queue.ticket("k")
+        #expect(first.isServed)
+        // Behind a ticket, as behind a turn: not served until it is let go.
+        let second = queue.ticket("k")
+        #expect(!second.isServed)
+        let ran = Recorder<String>()
+        let task = recordWhenItsTurn(queue.turn(second), as: "second", in: ran)
+        #expect(await eventually { queue.suspendedTurns("k") == 1 })
+        #expect(ran.all.isEmpty)
+        queue.finish(first)
+        #expect(await completes { await task.value })
+        #expect(ran.all == ["second"])
+        #expect(queue.busyKeys == 0)
+        // A ticket made into a turn that is dropped lets its line go, as a dropped turn does.
+        _ = queue.turn(queue.ticket("k"))
+        #expect(queue.ticket("k").isServed)
+    }
+
     @Test func differentKeysDoNotBlockEachOther() async {
         let a = queue.take("a")
         #expect(await completes { await a.wait() })

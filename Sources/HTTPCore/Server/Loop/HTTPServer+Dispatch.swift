@@ -106,16 +106,24 @@ extension HTTPServer {
     private static func requestHeaders(of connection: OpaquePointer) -> HTTPHeaders {
         var headers = HTTPHeaders(minimumCapacity: 16)
         withUnsafeMutablePointer(to: &headers) { pointer in
-            _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
+            _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
         }
         return headers
     }
 }
 
-/// Collects request headers into an `HTTPHeaders` passed as `cls`.
-private let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
+/// Collects request headers into an `HTTPHeaders` passed as `cls`, with the sizes libmicrohttpd knows
+/// (no `strlen` of each name and value again).
+private let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls, let key else { return MHD_Result.YES }
     let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
-    headers.pointee.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+    headers.pointee.add(text(key, keySize), value.map { text($0, valueSize) } ?? "")
     return MHD_Result.YES
+}
+
+/// `count` bytes at `start` as text (invalid UTF-8 repaired, as `String(cString:)` does).
+private func text(_ start: UnsafePointer<CChar>, _ count: Int) -> String {
+    start.withMemoryRebound(to: UInt8.self, capacity: count) {
+        String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+    }
 }

@@ -68,6 +68,23 @@ import Testing
         }
     }
 
+    @Test func aRunOfTheSameAnswerIsServedByTheLastAndAnotherInBetweenByItsFingerprint() async throws {
+        try await withLiveServer(responder: Routes().responder) { server in
+            let port = server.port
+            let answers = try await offThePool { () -> [String] in
+                let connection = try RawConnection(port: port)
+                return try ["/go?to=/a", "/go?to=/a", "/go?to=/a", "/go?to=/b", "/go?to=/a"].map { target in
+                    self.answer(try connection.request("POST", target))
+                }
+            }
+            let a = "303 | Location: /a | Content-Length: 0"
+            #expect(answers == [a, a, a, "303 | Location: /b | Content-Length: 0", a])
+            // Two made; the second and third /a from the last answer, the fifth from its fingerprint.
+            #expect(server.reusedForSameHeaders.kept == 2)
+            #expect(server.reusedForSameHeaders.served == 3)
+        }
+    }
+
     @Test func cookiesAndBodiesAreNeverShared() async throws {
         try await withLiveServer(responder: Routes().responder) { server in
             let connection = try RawConnection(port: server.port)
