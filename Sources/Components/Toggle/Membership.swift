@@ -42,11 +42,12 @@ public struct Membership: Sendable {
 
     /// Commits `isOn` for the viewer; returns whether anything changed.
     mutating func commit(_ isOn: Bool, target: String, viewer: Viewer) -> Bool {
-        guard records[target] != nil else { return false }
+        // One lookup, the record changed in place through its index.
+        guard let index = records.index(forKey: target) else { return false }
         if isOn {
-            return records[target]!.members.insert(viewer)
+            return records.values[index].members.insert(viewer)
         }
-        return records[target]!.members.remove(viewer)
+        return records.values[index].members.remove(viewer)
     }
 
     /// Every target back to its base: no members.
