@@ -9,7 +9,8 @@ kinds in turn: toggle, choice, form, navigate, custom), then measures:
   - the first answer of the catalogue-wide routes (the gallery index, /components.json, /openapi.json,
     /components.css) and of a component page, in wall-clock milliseconds (what is kept is made here);
   - instructions per request of the same routes once kept, and of a tap (callgrind, one server thread,
-    one connection, without libmicrohttpd's memset): the per-request rows that must stay flat.
+    one connection, without libmicrohttpd's memset): the per-request rows that must stay flat, for the
+    package's first component and for the last one made (a lookup that grows cannot hide behind the first).
 Prints one table, a column per N. Results are printed, not asserted. Packages live in .build/catalogue/N.
 """
 import os
