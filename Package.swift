@@ -13,8 +13,9 @@ let package = Package(
         .library(name: "PreviewKit", targets: ["PreviewKit"]),
         // The demo's components and pages (`import Demo`), for a package that registers them beside its own.
         .library(name: "PreviewKitDemo", targets: ["Demo"]),
-        // Its tests' kit: in-process and live requests (HTTPTesting), scripted services (ComponentTesting).
-        .library(name: "PreviewKitTesting", targets: ["HTTPTesting", "ComponentTesting"]),
+        // Its tests' kit: in-process and live requests (HTTPTesting), scripted services (ComponentTesting),
+        // and a plain HTTP/1.1 connection (HTTPWire).
+        .library(name: "PreviewKitTesting", targets: ["HTTPTesting", "ComponentTesting", "HTTPWire"]),
         // HTTP's routing, OpenAPI documentation and server, for a package that adds routes of its own
         // (`import HTTPCore`); the seam needs none of it.
         .library(name: "PreviewKitHTTP", targets: ["HTTPCore"]),
@@ -59,7 +60,9 @@ let package = Package(
         // The app over any list of modules: gallery, page chrome, wiring, command line. Names no component.
         .target(
             name: "PreviewApp",
-            dependencies: ["Basics", "HTTPCore", "HTML", "Components", "StateStore", "DevProtocol", "Pictures"]),
+            dependencies: [
+                "Basics", "HTTPCore", "HTML", "Components", "StateStore", "DevProtocol", "Pictures", "HTTPWire",
+            ]),
         // The demo: AvatarView, LikeButton, FollowButton, and the pages that place them, over fixtures.
         // Components scaffolded here (scripts/new-component) import PreviewKit, as a package of your own does.
         // Its components' stylesheets are read from the sources when asked for (ComponentStyles.file), so
@@ -86,8 +89,11 @@ let package = Package(
         // Render-only benchmark (release mode, run by scripts/bench): microseconds per page and fragment.
         .executableTarget(
             name: "render-bench", dependencies: ["PreviewApp", "Demo", "Components", "HTTPCore", "Basics"]),
+        // The test kit's client without Swift Testing: a plain HTTP/1.1 connection over TCP, for tests that
+        // need exact bytes on the wire and for `preview-server scenarios --base`, which tests a live server.
+        .target(name: "HTTPWire", dependencies: ["HTTPCore"]),
         // A test kit: in-process requests, a live server on port 0, URLSession and raw-socket clients.
-        .target(name: "HTTPTesting", dependencies: ["HTTPCore"]),
+        .target(name: "HTTPTesting", dependencies: ["HTTPCore", "HTTPWire"]),
         // A test kit for components: a toggle service scripted call by call, deadlines for waits, and the
         // check that kept pages agree with fresh renders after every tap of every registered component.
         .target(

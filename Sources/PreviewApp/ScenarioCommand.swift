@@ -2,6 +2,7 @@ import Basics
 import Components
 import Dispatch
 import HTTPCore
+import HTTPWire
 import Synchronization
 
 #if canImport(Glibc)

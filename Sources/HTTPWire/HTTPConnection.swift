@@ -1,3 +1,5 @@
+import HTTPCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
