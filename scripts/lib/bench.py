@@ -798,6 +798,15 @@ def callgrind_rows(binary, common):
                 f"Content-Type: application/x-www-form-urlencoded\r\n" + ("HX-Request: true\r\n" if hx else "")
                 + f"Content-Length: {len(body)}\r\n\r\n{body}").encode()
 
+    def send(index, hx=False):
+        # A new comment each time (a new key), on 20 posts in turn: every thread grows by one comment in
+        # 20 requests, to 100 comments after 2,000 (50 on average), under the 200 a thread keeps.
+        body = (f"post=p{index % 20 + 1}&key=callgrind-{index}&text=A+comment+from+the+bench+{index}"
+                f"&return_to=/posts/p{index % 20 + 1}")
+        return (f"POST /components/comment/send HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                f"Cookie: viewer=vcallgrind\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                + ("HX-Request: true\r\n" if hx else "") + f"Content-Length: {len(body)}\r\n\r\n{body}").encode()
+
     print(f"instructions per request (callgrind, {CALLGRIND_REQUESTS} requests on one connection, one server thread; "
           "memset is libmicrohttpd clearing its 32 KB connection pool, counted per byte by valgrind):")
     print("| workload | ours | ours without memset | reference | reference without memset |")
@@ -813,6 +822,9 @@ def callgrind_rows(binary, common):
         ("GET /feed, cookie, render cache off", ["--render-cache", "off"], [get("/feed")] * n, "/feed"),
         ("POST like tap (PRG)", [], [tap(i) for i in range(n)], None),
         ("POST like tap (HX-Request)", [], [tap(i, hx=True) for i in range(n)], None),
+        # A comment send answers its box: the whole thread with HX-Request, a redirect without.
+        ("POST comment send (PRG), threads of 0 to 100", [], [send(i) for i in range(n)], None),
+        ("POST comment send (HX-Request), threads of 0 to 100", [], [send(i, hx=True) for i in range(n)], None),
         # What a change costs the pages that show it: each tap makes the tapping viewer's feed stale, so
         # the next GET renders it again (per pair of requests).
         ("POST like tap (PRG) + GET /feed made stale, per pair", [],
