@@ -40,32 +40,81 @@ package struct HTMLPatch: Sendable, Equatable {
     /// The changes that turn the markup `from` into the markup `to`, or `nil` when the two do not have
     /// the same elements in the same order.
     package init?(from: [UInt8], to: [UInt8]) {
+        self.init(from: from, to: to, sharedRunsScannedOnce: true)
+    }
+
+    /// The same, with the runs of bytes both renders share scanned once (as always) or, for a test that
+    /// checks that this changes nothing, scanned in both as any other part.
+    package init?(from: [UInt8], to: [UInt8], sharedRunsScannedOnce: Bool) {
         var changes = ChangeList()
         let elements = from.withUnsafeBufferPointer { old in
-            to.withUnsafeBufferPointer { new in Self.differences(from: old, to: new, into: &changes) }
+            to.withUnsafeBufferPointer { new in
+                Self.differences(from: old, to: new, scanningSharedRunsOnce: sharedRunsScannedOnce, into: &changes)
+            }
         }
         guard let elements else { return nil }
         self.init(elementCount: elements, changes: changes.changes)
     }
 
+    /// How many bytes from `a`'s `from` on are the same as from `b`'s `at` on (compared eight at a time).
+    private static func sameRun(
+        _ a: UnsafeBufferPointer<UInt8>, from: Int, _ b: UnsafeBufferPointer<UInt8>, at: Int
+    ) -> Int {
+        let count = min(a.count - from, b.count - at)
+        guard count > 0, let baseA = a.baseAddress, let baseB = b.baseAddress else { return 0 }
+        let rawA = UnsafeRawPointer(baseA + from)
+        let rawB = UnsafeRawPointer(baseB + at)
+        var run = 0
+        while run + 8 <= count,
+            rawA.loadUnaligned(fromByteOffset: run, as: UInt64.self)
+                == rawB.loadUnaligned(fromByteOffset: run, as: UInt64.self)
+        {
+            run += 8
+        }
+        while run < count && baseA[from + run] == baseB[at + run] { run += 1 }
+        return run
+    }
+
     /// Walks both renders token by token, telling `changes` what differs; a token whose bytes are the same
-    /// in both costs a comparison. Returns the element count, or `nil` when the renders do not have the
-    /// same elements.
+    /// in both costs a comparison. Where both renders go on with the same bytes for a while (a thread of
+    /// comments, between a root whose attributes changed and a composer that did), the tokens of that run
+    /// are scanned in the old render alone, and the new one's scanner takes its place after each
+    /// (`scanningSharedRunsOnce`; off only for a test that checks that it changes nothing). Returns the
+    /// element count, or `nil` when the renders do not have the same elements.
     private static func differences<Sink: HTMLPatchSink>(
-        from old: UnsafeBufferPointer<UInt8>, to new: UnsafeBufferPointer<UInt8>, into changes: inout Sink
+        from old: UnsafeBufferPointer<UInt8>, to new: UnsafeBufferPointer<UInt8>, scanningSharedRunsOnce: Bool = true,
+        into changes: inout Sink
     ) -> Int? {
         var oldTokens = HTMLPatchScanner(old)
         var newTokens = HTMLPatchScanner(new)
         var elements = 0
         var open: [Int] = []  // the elements open here
         var previousOpened: Int?  // the element whose start tag was the token before, if it opens one
+        // The run both scanners are in: it ends at `runEnd` in the old render; the new render holds it
+        // `delta` bytes further on. Found again after each token outside it.
+        var runEnd = 0
+        var delta = 0
+        var inRun = false
         while true {
+            if !inRun && scanningSharedRunsOnce {
+                delta = newTokens.offset - oldTokens.offset
+                runEnd = oldTokens.offset + sameRun(old, from: oldTokens.offset, new, at: newTokens.offset)
+            }
             let oldToken = oldTokens.next()
-            let newToken = newTokens.next()
+            // A token is the same in both when every byte its scan read is in the run: its own and the
+            // few past its end that finding its end looks at.
+            inRun = oldToken.map { $0.range.upperBound + HTMLPatchScanner.lookahead <= runEnd } ?? false
+            let newToken: HTMLPatchScanner.Token?
+            if inRun, let oldToken {
+                newTokens.follow(oldTokens, shiftedBy: delta)
+                newToken = oldToken.shifted(by: delta)
+            } else {
+                newToken = newTokens.next()
+            }
             guard let oldToken, let newToken else {
                 return oldToken == nil && newToken == nil && open.isEmpty ? elements : nil
             }
-            let same = equal(old, oldToken.range, new, newToken.range)
+            let same = inRun || equal(old, oldToken.range, new, newToken.range)
             let opened = previousOpened
             previousOpened = nil
             switch (oldToken.kind, newToken.kind) {

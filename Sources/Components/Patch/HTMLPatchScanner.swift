@@ -20,6 +20,16 @@ struct HTMLPatchScanner {
     struct Token {
         var kind: Kind
         var range: Range<Int>
+
+        /// The same token `delta` bytes further on (in other bytes that hold it there).
+        func shifted(by delta: Int) -> Token {
+            switch kind {
+            case .start(let name, let opens):
+                Token(kind: .start(name: name.shifted(by: delta), opens: opens), range: range.shifted(by: delta))
+            default:
+                Token(kind: kind, range: range.shifted(by: delta))
+            }
+        }
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -29,6 +39,21 @@ struct HTMLPatchScanner {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    /// The most bytes past a token's end that its scan reads: a text token looks at the two bytes after
+    /// it (`<` and what follows), a raw text at its end tag's `</` and name (`textarea`, the longest).
+    static let lookahead = 16
+
+    /// Where the next token starts.
+    var offset: Int { position }
+
+    /// Goes on from where `other` is, `delta` bytes further on in these bytes, which hold what `other`
+    /// just scanned there (and `lookahead` past it): the same place, and the same raw-text element open
+    /// if the token scanned opened one.
+    mutating func follow(_ other: HTMLPatchScanner, shiftedBy delta: Int) {
+        position = other.position + delta
+        rawText = other.rawText?.shifted(by: delta)
     }
 
     private static let lessThan = UInt8(ascii: "<")
@@ -184,5 +209,11 @@ struct HTMLPatchScanner {
     private static func isRawText(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> Bool {
         matches(bytes, name, "script") || matches(bytes, name, "style") || matches(bytes, name, "textarea")
             || matches(bytes, name, "title")
+    }
+}
+
+extension Range<Int> {
+    fileprivate func shifted(by delta: Int) -> Range<Int> {
+        (lowerBound + delta)..<(upperBound + delta)
     }
 }

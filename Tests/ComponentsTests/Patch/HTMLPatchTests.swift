@@ -94,6 +94,55 @@ private struct Model: Equatable {
         #expect(HTMLPatch(from: Array(pair.0.utf8), to: Array(pair.1.utf8)) == nil)
     }
 
+    /// Markup with every kind of token the scanner knows, and ends it finds by looking past them: a
+    /// comment, a raw text that holds what looks like tags, a quoted `>`, void elements, text beside tags.
+    static let everyToken = Array(
+        (#"<section class="box" title="a > b"><!-- a comment, <b>not a tag</b> --><h2>3 comments</h2>"#
+            + #"<ol><li class="c"><p>First &amp; <i>one</i></p></li><li hidden><p data-fill="text">x</p></li></ol>"#
+            + #"<form action="/send"><input type="hidden" name="post" value="p1"><br/>"#
+            + #"<textarea name="text" rows="3">a </text <b> </textare</textarea><script>if (a < b) "</p>";</script>"#
+            + #"<button type="submit" disabled>Sending…</button></form><p>end</p></section>"#).utf8)
+
+    /// Scanning the runs of bytes both renders share once changes no patch: for a change (a byte
+    /// replaced, one added, one removed) at every offset, alone and after a change to the root's title
+    /// (so that a run starts after it, at another offset in each render), each way, the patch, or its
+    /// absence, and its encoded form are those of a walk that scans both renders whole.
+    @Test func sharedRunsScannedOnceGiveTheSamePatchAsBothScannedWhole() {
+        let base = Self.everyToken
+        var pairs: [([UInt8], [UInt8])] = []
+        for offset in base.indices {
+            var replaced = base
+            replaced[offset] = base[offset] == UInt8(ascii: "Z") ? UInt8(ascii: "Y") : UInt8(ascii: "Z")
+            var added = base
+            added.insert(UInt8(ascii: "x"), at: offset)
+            var removed = base
+            removed.remove(at: offset)
+            for changed in [replaced, added, removed] {
+                pairs.append((base, changed))
+                pairs.append((changed, base))
+                // The title `a > b` made `a >> b`, before the change when the change is past it.
+                guard offset > 32 else { continue }
+                var retitled = changed
+                retitled.insert(UInt8(ascii: ">"), at: 31)
+                pairs.append((base, retitled))
+                pairs.append((retitled, base))
+            }
+        }
+        var patched = 0
+        for (from, to) in pairs {
+            let whole = HTMLPatch(from: from, to: to, sharedRunsScannedOnce: false)
+            let once = HTMLPatch(from: from, to: to, sharedRunsScannedOnce: true)
+            #expect(once == whole, "from \(String(decoding: from, as: UTF8.self))")
+            let encoded = from.withUnsafeBufferPointer { old in
+                to.withUnsafeBufferPointer { new in HTMLPatch.encoded(from: old, to: new) }
+            }
+            #expect(encoded == whole?.encoded)
+            if whole != nil { patched += 1 }
+        }
+        // Both kinds of pair are there: changes a patch can make, and changes to the elements.
+        #expect(patched > pairs.count / 10 && patched < pairs.count)
+    }
+
     @Test func valuesAreDecodedAndTheEncodingSurvivesItsSeparators() throws {
         let from = #"<p title="a"><b>x</b></p>"#
         let to = #"<p title="&quot;1|2\3&quot; &amp; &#39;&lt;"><b>&lt;y&gt; | \</b></p>"#
