@@ -99,12 +99,17 @@ package final class HTTPConnection: @unchecked Sendable {
     package func request(
         _ method: String, _ target: String, headers: [String] = [], body: String = ""
     ) throws -> Response {
+        try writeRequest(method, target, headers: headers, body: body)
+        return try readResponse(bodyless: method == "HEAD")
+    }
+
+    /// Sends a request with `Host` and the given extra header lines; its response is read next.
+    package func writeRequest(_ method: String, _ target: String, headers: [String] = [], body: String = "") throws {
         var text = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
         for line in headers { text += line + "\r\n" }
         if !body.isEmpty || method == "POST" { text += "Content-Length: \(body.utf8.count)\r\n" }
         text += "\r\n" + body
         try write(text)
-        return try readResponse(bodyless: method == "HEAD")
     }
 
     /// Reads one response; `bodyless` for answers to `HEAD`, which announce a length but send nothing.

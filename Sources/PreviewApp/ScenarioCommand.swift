@@ -86,10 +86,12 @@ package enum ScenarioCommand {
         /// Sends `request` on a connection of its own and reads the answer, on a thread of its own: the
         /// socket calls block, and a blocked thread of the cooperative pool (two on a two-core machine)
         /// could hold up whatever else awaits there, a server in the same process included.
-        func send(_ request: ScenarioRequest) async throws -> ScenarioResponse {
+        func send(
+            _ request: ScenarioRequest, sent: @escaping @Sendable () -> Void = {}
+        ) async throws -> ScenarioResponse {
             try await withCheckedThrowingContinuation { continuation in
                 let thread = NamedThread.start(name: "scenario-http") {
-                    continuation.resume(with: Result { try blockingSend(request) })
+                    continuation.resume(with: Result { try blockingSend(request, sent: sent) })
                 }
                 if let thread {
                     pthread_detach(thread)
@@ -99,11 +101,13 @@ package enum ScenarioCommand {
             }
         }
 
-        private func blockingSend(_ request: ScenarioRequest) throws -> ScenarioResponse {
+        private func blockingSend(_ request: ScenarioRequest, sent: @Sendable () -> Void) throws -> ScenarioResponse {
             let connection = try HTTPConnection(host: host, port: port, timeoutSeconds: 30)
             var lines = request.headers.map { "\($0.name): \($0.value)" }
             lines.append("Connection: close")
-            let response = try connection.request(request.method, request.path, headers: lines, body: request.body)
+            try connection.writeRequest(request.method, request.path, headers: lines, body: request.body)
+            sent()
+            let response = try connection.readResponse(bodyless: request.method == "HEAD")
             return ScenarioResponse(status: response.statusCode, headers: response.headers, body: response.body)
         }
     }
@@ -149,7 +153,7 @@ package enum ScenarioCommand {
             output("\(options.base) has no component \(wanted) with scenarios\n")
             return 2
         }
-        let runner = ScenarioRunner { request in try await endpoint.send(request) }
+        let runner = ScenarioRunner(sending: { request, sent in try await endpoint.send(request, sent: sent) })
         var reports: [ScenarioReport] = []
         for (name, path) in listed {
             let scenarios: [Scenario]

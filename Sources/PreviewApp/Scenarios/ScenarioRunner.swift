@@ -1,5 +1,6 @@
 import Components
 import HTTPCore
+import Synchronization
 
 /// Runs scenarios through any transport: the app's own responder (`POST …/scenarios/{id}/run`), or a
 /// socket to any running server (`preview-server scenarios --base URL`).
@@ -12,13 +13,28 @@ import HTTPCore
 package struct ScenarioRunner: Sendable {
     /// Sends one resolved request (its placeholders put in, the viewer's cookie set) and returns the answer.
     package typealias Transport = @Sendable (ScenarioRequest) async throws -> ScenarioResponse
+    /// The same, calling `sent` once the request has left (written to its socket), before it reads the
+    /// answer: a step sent alongside it waits for that, not only for a moment.
+    package typealias SendingTransport =
+        @Sendable (ScenarioRequest, _ sent: @escaping @Sendable () -> Void) async throws -> ScenarioResponse
 
-    package let transport: Transport
-    /// How long a step sent alongside the one before waits after starting it, so that the two arrive in
-    /// order while the first is still in flight.
+    package let transport: SendingTransport
+    /// How long a step sent alongside the one before waits after that one's request has left, so that
+    /// the two arrive in order while the first is still in flight.
     package let stagger: Duration
 
+    /// A runner over a transport that hands each request over at once (the app in process).
     package init(stagger: Duration = .milliseconds(15), transport: @escaping Transport) {
+        self.init(stagger: stagger) { request, sent in
+            sent()
+            return try await transport(request)
+        }
+    }
+
+    /// A runner over a transport that says when each request has left (a socket to a server, whose
+    /// threads and scheduling may hold a request up longer than any fixed stagger: under a sanitizer
+    /// the second of two taps in flight once arrived first).
+    package init(stagger: Duration = .milliseconds(15), sending transport: @escaping SendingTransport) {
         self.transport = transport
         self.stagger = stagger
     }
@@ -44,6 +60,7 @@ package struct ScenarioRunner: Sendable {
         }
         var results: [ScenarioReport.Step?] = Array(repeating: nil, count: scenario.steps.count)
         var inFlight: [(index: Int, task: Task<ScenarioReport.Step, Never>)] = []
+        var previousSent: Sent?
         for index in indices {
             let step = scenario.steps[index]
             if !step.alongsidePrevious || index == indices.first {
@@ -52,11 +69,14 @@ package struct ScenarioRunner: Sendable {
                 }
                 inFlight = []
             } else {
+                await previousSent?.wait()
                 try? await Task.sleep(for: stagger)
             }
             let transport = self.transport
+            let sent = Sent()
+            previousSent = sent
             inFlight.append(
-                (index, Task { await Self.perform(step, variables: variables, transport: transport) }))
+                (index, Task { await Self.perform(step, variables: variables, transport: transport, sent: sent) }))
         }
         for (earlier, task) in inFlight {
             results[earlier] = await task.value
@@ -67,16 +87,45 @@ package struct ScenarioRunner: Sendable {
     }
 
     private static func perform(
-        _ step: ScenarioStep, variables: ScenarioVariables, transport: Transport
+        _ step: ScenarioStep, variables: ScenarioVariables, transport: SendingTransport, sent: Sent
     ) async -> ScenarioReport.Step {
         let request = step.request.resolved(variables)
+        // Said at the latest when the step ends, whether its transport said it or failed first.
+        defer { sent.say() }
         do {
-            let response = try await transport(request)
+            let response = try await transport(request) { sent.say() }
             let failures = step.expectations.compactMap { $0.failure(in: response, variables) }
             return ScenarioReport.Step(name: step.name, request: request, response: response, failures: failures)
         } catch {
             return ScenarioReport.Step(
                 name: step.name, request: request, response: nil, failures: ["no answer: \(error)"])
+        }
+    }
+}
+
+extension ScenarioRunner {
+    /// That a step's request has left: said once, waited for by the step sent alongside it.
+    final class Sent: Sendable {
+        private let state = Mutex<(said: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+        func say() {
+            let waiting = state.withLock { state in
+                if state.said { return [CheckedContinuation<Void, Never>]() }
+                state.said = true
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for continuation in waiting { continuation.resume() }
+        }
+
+        func wait() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let said = state.withLock { state in
+                    if !state.said { state.waiting.append(continuation) }
+                    return state.said
+                }
+                if said { continuation.resume() }
+            }
         }
     }
 }
