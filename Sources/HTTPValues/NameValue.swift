@@ -1,4 +1,4 @@
-/// A named string value: a header field, a form field.
+/// A named string value: a header field, a form field, a hidden field of a tap's form.
 ///
 /// A struct rather than a tuple: arrays of tuples are copied and destroyed through the runtime's generic
 /// (slow) paths, arrays of structs through code made for the type.
@@ -10,6 +10,12 @@ public struct NameValue: Sendable, Hashable {
 
     /// A field named `name` holding `value`.
     public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// A field named `name` holding `value`: `TapAction(path: "/go", fields: [.init("to", "/home")])`.
+    public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }

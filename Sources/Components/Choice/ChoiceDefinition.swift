@@ -95,7 +95,7 @@ public struct ChoiceDefinition: Sendable {
     {
         kind.form(
             kind.actions[0].name, target: target,
-            fields: [TapAction.Field(field, option == shown.shown.chosen ? none : option)], returnTo: returnTo)
+            fields: [NameValue(field, option == shown.shown.chosen ? none : option)], returnTo: returnTo)
     }
 
     /// The self-managed root for `target` showing `shown` (see `SelfManagedDefinition.selfManaged`).

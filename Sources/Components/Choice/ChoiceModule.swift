@@ -7,7 +7,7 @@
 public typealias ChoiceModule = SelfManagedModule<Choices>
 
 /// The state behind every component of one choice kind: the kit's generic store over `Choices`.
-public typealias ChoiceStore = SelfManagedStore<Choices>
+package typealias ChoiceStore = SelfManagedStore<Choices>
 
 extension SelfManagedModule where Model == Choices {
     /// - Parameters:

@@ -74,10 +74,6 @@ public struct Choices: SelfManagedModel {
         }
     }
 
-    public typealias Change = String?
-    /// A failure's message, shown once.
-    public typealias Flash = String
-
     /// The options there are, in order.
     package let options: [String]
     private let base: [String: [Count]]

@@ -43,7 +43,7 @@ public struct CommentDefinition: Sendable {
     package var returnPath: ReturnPath { didSet { declare() } }
     /// The box for `target` showing `shown`; a send without script comes back to `returnTo`.
     package var render:
-        @Sendable (_ target: String, _ shown: CommentStore.Presentation, _ returnTo: String?) -> any HTMLComponent
+        @Sendable (_ target: String, _ shown: CommentThreads.Presentation, _ returnTo: String?) -> any HTMLComponent
     {
         didSet { declare() }
     }
@@ -67,7 +67,7 @@ public struct CommentDefinition: Sendable {
         capacity: Int = CommentThreads.defaultCapacity,
         returnPath: ReturnPath,
         render:
-            @escaping @Sendable (_ target: String, _ shown: CommentStore.Presentation, _ returnTo: String?) ->
+            @escaping @Sendable (_ target: String, _ shown: CommentThreads.Presentation, _ returnTo: String?) ->
             any HTMLComponent
     ) {
         self.name = name
@@ -180,9 +180,9 @@ public struct CommentDefinition: Sendable {
     /// The form a self-managed composer posts: its send, for `target`, with the composer's key as a hidden
     /// field (the text is the composer's own field, `textField`).
     public func action(target: String, key: String, returnTo: String?) -> TapAction {
-        var fields = [TapAction.Field(self.target.field, target), TapAction.Field(Self.keyField, key)]
+        var fields = [NameValue(self.target.field, target), NameValue(Self.keyField, key)]
         if let returnTo {
-            fields.append(TapAction.Field("return_to", returnTo))
+            fields.append(NameValue("return_to", returnTo))
         }
         return TapAction(path: sendPath, fields: fields)
     }
@@ -190,7 +190,7 @@ public struct CommentDefinition: Sendable {
     /// The self-managed root for `target` showing `shown`: `render`'s component, carrying the optimistic
     /// state a send shows at once (its comment at the end of the thread, the composer emptied and
     /// read-only), rendered by the same `render` (see `SelfManaged`).
-    public func selfManaged(_ target: String, shown: CommentStore.Presentation, returnTo: String?) -> SelfManaged {
+    public func selfManaged(_ target: String, shown: CommentThreads.Presentation, returnTo: String?) -> SelfManaged {
         kind.selfManaged(target, shown: shown, returnTo: returnTo)
     }
 

@@ -5,7 +5,7 @@ import HTTPCore
 /// (`CommentThreads`): what a viewer's box shows, the sends in flight, and the state endpoint's answer.
 ///
 /// - Important: Thread-safe.
-public typealias CommentStore = SelfManagedStore<CommentThreads>
+package typealias CommentStore = SelfManagedStore<CommentThreads>
 
 extension SelfManagedStore where Model == CommentThreads {
     /// - Parameters:
@@ -24,12 +24,6 @@ extension SelfManagedStore where Model == CommentThreads {
     package static var defaultCapacity: Int { CommentThreads.defaultCapacity }
 
     package var capacity: Int { core.read { $0.capacity } }
-
-    /// The composer's idempotency key on `target` for a viewer who sent `sent` comments there (see
-    /// `CommentThreads.key(target:sent:)`).
-    public static func key(target: String, sent: Int) -> String {
-        CommentThreads.key(target: target, sent: sent)
-    }
 
     /// How many comments are kept, over every thread (base ones too).
     package var count: Int {

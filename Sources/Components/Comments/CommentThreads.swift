@@ -77,9 +77,6 @@ public struct CommentThreads: Sendable {
 }
 
 extension CommentThreads: SelfManagedModel {
-    public typealias Change = CommentDraft
-    public typealias Shown = CommentThread
-    public typealias Flash = CommentFlash
 
     /// What a viewer's comment box shows: the thread (with their comment being sent, while it is), what
     /// the composer holds, and its key.
@@ -184,7 +181,7 @@ extension CommentThreads: SelfManagedModel {
     /// every render until one more of theirs commits (so a kept page and a fresh one agree, and a retry
     /// of a failed send reuses it), then new. Keys are the viewer's own (a key sent by one viewer says
     /// nothing of another's), so two viewers may be given the same one.
-    package static func key(target: String, sent: Int) -> String {
+    public static func key(target: String, sent: Int) -> String {
         var hash = FNV1a(target.utf8)
         hash.combine(word: UInt64(truncatingIfNeeded: sent))
         let digits = String(hash.value, radix: 16)

@@ -28,8 +28,12 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
         package var description: String
         package var message: @Sendable (_ target: String, _ viewer: Viewer) -> String?
 
-        package init(description: String, message: @escaping @Sendable (_ target: String, _ viewer: Viewer) -> String?)
-        {
+        /// A refusal documented as `description` (the `403` in the API's docs), whose `message` says why
+        /// `viewer` may not change `target`, or is `nil` when they may:
+        /// `.init(description: "No one follows themselves.") { uid, viewer in uid == viewer.id ? "…" : nil }`.
+        public init(
+            description: String, message: @escaping @Sendable (_ target: String, _ viewer: Viewer) -> String?
+        ) {
             self.description = description
             self.message = message
         }
@@ -144,13 +148,13 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
 
     /// The form a root posts for `action` on `target`: the target's field, `fields` and, when given,
     /// `return_to`, as hidden inputs.
-    public func form(_ action: String, target: String, fields: [TapAction.Field] = [], returnTo: String?) -> TapAction {
-        var all: [TapAction.Field] = []
+    public func form(_ action: String, target: String, fields: [NameValue] = [], returnTo: String?) -> TapAction {
+        var all: [NameValue] = []
         all.reserveCapacity(fields.count + 2)
-        all.append(TapAction.Field(self.target.field, target))
+        all.append(NameValue(self.target.field, target))
         all += fields
         if let returnTo {
-            all.append(TapAction.Field("return_to", returnTo))
+            all.append(NameValue("return_to", returnTo))
         }
         return TapAction(path: path(of: action), fields: all)
     }

@@ -1,8 +1,11 @@
 import HTTPCore
 
 /// The committed state behind a self-managed component of any shape, as the kit keeps, shows, changes and
-/// stores it: what a viewer is shown of a target, what a change does (`OptimisticModel`), what the
-/// component renders from it, what the state endpoint answers, and how it is stored.
+/// stores it: what a viewer is shown of a target, what a change shows at once and what committing it
+/// does, what the component renders from it, what the state endpoint answers, and how it is stored. The
+/// kit's optimistic core brings everything else, once for every kind: the turn per viewer and target,
+/// the optimistic overlay with its exact rollback, the service call with its forced outcome, commit
+/// observers, the event and the one-time message.
 ///
 /// A toggle's model is who has each target on (`Membership`); a comment box's, the threads and the keys
 /// that sent them; a rating's, each viewer's stars.
@@ -15,8 +18,32 @@ import HTTPCore
 /// }
 /// ```
 ///
-/// - Important: Called inside the store's critical section: keep every requirement short.
-public protocol SelfManagedModel: OptimisticModel {
+/// - Important: Called inside the store's critical section: keep every requirement short, and do not
+///   call back into the store.
+public protocol SelfManagedModel: Sendable {
+    /// What a viewer asks for: a toggle's wanted state; a comment's text and key.
+    associatedtype Change: Sendable
+    /// What a viewer is shown of a target: its committed state, or the optimistic one while a change is
+    /// in flight.
+    associatedtype Shown: Sendable
+    /// A one-time message for a viewer's next render (the outcome of a change made without script).
+    associatedtype Flash: Sendable & Equatable
+
+    /// The committed state `viewer` is shown of `target`; `nil` for an unknown target.
+    func shown(_ target: String, to viewer: Viewer) -> Shown?
+
+    /// Whether `change` may start, and what it shows at once (see `OptimisticAdmission`).
+    func admit(_ change: Change, to target: String, by viewer: Viewer) -> OptimisticAdmission<Shown>
+
+    /// Commits `change`; returns whether the committed state changed.
+    mutating func commit(_ change: Change, to target: String, by viewer: Viewer) -> Bool
+
+    /// Writes what the last `commit` of `change` changed into `journal`, for the state database.
+    func record(_ change: Change, to target: String, by viewer: Viewer, in journal: inout StateChanges)
+
+    /// Back to the base data: no viewer's change is left.
+    mutating func removeAll()
+
     /// What the component renders: the state shown, whether a change is in flight, and any message.
     associatedtype Presentation: Sendable & Hashable
 

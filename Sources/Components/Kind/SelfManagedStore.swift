@@ -10,9 +10,9 @@ import HTTPCore
 /// ```
 ///
 /// - Important: Thread-safe. Every method is one critical section.
-public final class SelfManagedStore<Model: SelfManagedModel>: ComponentState {
+package final class SelfManagedStore<Model: SelfManagedModel>: ComponentState {
     /// What the component renders (the model's `Presentation`).
-    public typealias Presentation = Model.Presentation
+    package typealias Presentation = Model.Presentation
     /// The one-time message a change leaves for a viewer's next render (the model's `Flash`).
     package typealias Flash = Model.Flash
     /// A viewer and a target: the unit changes are serialised on.

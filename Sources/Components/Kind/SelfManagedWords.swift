@@ -46,7 +46,7 @@ public struct SelfManagedWords<Model: SelfManagedModel>: Sendable {
 
 /// How a change ended: what the optimistic flow tells the route that answers it, and what the component's
 /// words see of it.
-public struct SelfManagedOutcome<Model: OptimisticModel>: Sendable {
+public struct SelfManagedOutcome<Model: SelfManagedModel>: Sendable {
     /// The committed state before it.
     package var prior: Model.Shown
     /// What was shown while it was in flight.

@@ -1,4 +1,4 @@
-/// How many one-time messages (`OptimisticModel.Flash`) wait for viewers who may never come back, and for
+/// How many one-time messages (`SelfManagedModel.Flash`) wait for viewers who may never come back, and for
 /// how long: `--flash-capacity` and `--flash-max-age`.
 package struct FlashLimits: Sendable, Equatable {
     /// At most this many messages per store; beyond it the oldest are dropped.

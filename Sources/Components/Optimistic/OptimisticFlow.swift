@@ -14,7 +14,7 @@ import HTTPCore
 /// case .waiting(let rest): return .deferred { answer(tap, try await rest.end()) }
 /// }
 /// ```
-package struct OptimisticFlow<Model: OptimisticModel>: Sendable {
+package struct OptimisticFlow<Model: SelfManagedModel>: Sendable {
     package typealias Outcome = SelfManagedOutcome<Model>
 
     package let store: OptimisticStore<Model>

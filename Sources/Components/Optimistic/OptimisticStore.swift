@@ -16,7 +16,7 @@ import Synchronization
 /// ```
 ///
 /// - Important: Thread-safe. Every method is one critical section.
-package final class OptimisticStore<Model: OptimisticModel>: Sendable {
+package final class OptimisticStore<Model: SelfManagedModel>: Sendable {
     private struct Storage {
         var model: Model
         var pending: [OptimisticKey: Model.Shown] = [:]

@@ -7,7 +7,7 @@
 ///                                  wantsFragment: false, landing: "/posts/p1")
 /// switch try flow.start(tap) { … }
 /// ```
-package struct OptimisticTap<Model: OptimisticModel>: Sendable {
+package struct OptimisticTap<Model: SelfManagedModel>: Sendable {
     /// The viewer and the target.
     package var key: OptimisticKey
     /// What the viewer asks for.

@@ -55,13 +55,14 @@ public struct ComponentPreview: Sendable {
         self.instance = instance
         self.make = make
         self.swiftCall = swift
-        self.handlerFile = handlerFile
+        self.handlerFile = SourceFile.path(handlerFile)
     }
 
     /// A component's catalogue entry without its name and title, which its module takes from the component's
     /// definition (`SelfManagedModule`), so that each is declared once: a `summary`, its `parameters`, the
     /// `variants` worth looking at, its `actions`, the instance a set of values shows, the file of its tap's
-    /// handler, and how to build it (`make`) and write that call as Swift (`swift`).
+    /// handler (`#filePath` in that file; the gallery shows it from the package's `Sources/`), and how to
+    /// build it (`make`) and write that call as Swift (`swift`).
     public init(
         summary: String,
         parameters: [PreviewParameter],

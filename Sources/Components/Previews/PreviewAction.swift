@@ -3,9 +3,9 @@ import HTTPCore
 /// A request a component's tap sends, described for people who test over HTTP.
 public struct PreviewAction: Sendable {
     /// A field of the action's form.
-    public struct Field: Sendable {
+    package struct Field: Sendable {
         /// The field's name.
-        public let name: String
+        package let name: String
         package let summary: String
         package let required: Bool
 
@@ -21,7 +21,7 @@ public struct PreviewAction: Sendable {
     public let path: String
     package let summary: String
     /// The form fields it takes, the target's first, each required or not.
-    public let fields: [Field]
+    package let fields: [Field]
     /// A form body that works against the demo data.
     package let exampleBody: String
     /// Request headers that change the answer.

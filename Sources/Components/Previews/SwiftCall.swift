@@ -23,6 +23,16 @@ public struct SwiftCall: Sendable {
         return call
     }
 
+    /// `value` as a Swift string literal, for an argument's source written by hand: quotes and backslashes
+    /// escaped, control and invisible formatting characters as `\u{…}`, everything else as it is.
+    ///
+    /// ```swift
+    /// SwiftCall("Notes").argument("notes", source: "[" + SwiftCall.literal("A \"first\" note.") + "]")
+    /// ```
+    public static func literal(_ value: String) -> String {
+        SwiftLiteral.string(value)
+    }
+
     /// Adds a string argument as a Swift literal; `nil` adds nothing (the parameter's default).
     public func string(_ label: String, _ value: String?) -> SwiftCall {
         value.map { argument(label, source: SwiftLiteral.string($0)) } ?? self
@@ -68,10 +78,10 @@ public struct SwiftCall: Sendable {
 }
 
 /// Swift literals for values shown as source.
-public enum SwiftLiteral {
+package enum SwiftLiteral {
     /// `value` as a Swift string literal: quotes and backslashes escaped, control and invisible
     /// formatting characters as `\u{…}`, everything else (including non-ASCII text) as it is.
-    public static func string(_ value: String) -> String {
+    package static func string(_ value: String) -> String {
         var literal = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -116,9 +126,9 @@ public enum SwiftLiteral {
 }
 
 /// Where a source file is in the package.
-public enum SourceFile {
+package enum SourceFile {
     /// `#filePath` from the package's root: `Sources/Components/LikeButton/LikeButton+SelfManaged.swift`.
-    public static func path(_ filePath: String) -> String {
+    package static func path(_ filePath: String) -> String {
         let parts = filePath.split(separator: "/", omittingEmptySubsequences: false)
         guard let sources = parts.lastIndex(of: "Sources") else { return filePath }
         return parts[sources...].joined(separator: "/")

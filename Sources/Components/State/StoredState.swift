@@ -143,11 +143,12 @@ public struct StoredState: Sendable {
             ranges.reduce(0) { $0 + $1.count }
         }
 
-        public func makeIterator() -> Iterator {
-            Iterator(entries: self)
+        /// The entries, one after another.
+        public func makeIterator() -> some IteratorProtocol<Entry> {
+            EntryIterator(entries: self)
         }
 
-        public struct Iterator: IteratorProtocol {
+        struct EntryIterator: IteratorProtocol {
             let entries: Entries
             var range = 0
             var row: Int
@@ -157,7 +158,7 @@ public struct StoredState: Sendable {
                 row = entries.ranges.first?.lowerBound ?? 0
             }
 
-            public mutating func next() -> Entry? {
+            mutating func next() -> Entry? {
                 while range < entries.ranges.count {
                     if row < entries.ranges[range].upperBound {
                         defer { row += 1 }

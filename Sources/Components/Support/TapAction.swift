@@ -1,31 +1,18 @@
 import HTML
+import HTTPValues
 
 /// Where a component's tap goes: a form `POST` to `path` carrying `fields` as hidden inputs.
 ///
 /// The plain components take any `TapAction` their caller chooses; their self-managed extensions
 /// choose their own.
 public struct TapAction: Sendable, Equatable {
-    /// A hidden field of the tap's form.
-    public struct Field: Sendable, Equatable {
-        /// The field's name.
-        public var name: String
-        /// The field's value.
-        public var value: String
-
-        /// A hidden field `name` holding `value`.
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
-
     /// The path the form posts to (its `action`).
     public var path: String
     /// The hidden fields the form carries, in order.
-    public var fields: [Field]
+    public var fields: [NameValue]
 
     /// A tap that posts `fields` to `path`.
-    public init(path: String, fields: [Field] = []) {
+    public init(path: String, fields: [NameValue] = []) {
         self.path = path
         self.fields = fields
     }

@@ -20,14 +20,14 @@ import HTTPCore
 /// ```
 public struct ToggleDefinition: Sendable {
     /// What the live region says when a tap's answer arrives: the state it shows.
-    public struct Announcements: Sendable, Equatable {
+    package struct Announcements: Sendable, Equatable {
         /// Said when the answer shows the state on: `Liked`.
         package var on: String
         /// Said when it shows the state off: `Unliked`.
         package var off: String
 
         /// Says `on` when an answer shows the state on, `off` when it shows it off.
-        public init(on: String, off: String) {
+        package init(on: String, off: String) {
             self.on = on
             self.off = off
         }
@@ -67,7 +67,7 @@ public struct ToggleDefinition: Sendable {
     package var refusal: SelfManagedDefinition<Membership>.Refusal? { didSet { declare() } }
     /// The component for `target` showing `shown`; a tap without script comes back to `returnTo`.
     package var render:
-        @Sendable (_ target: String, _ shown: ToggleStore.Presentation, _ returnTo: String?) -> any HTMLComponent
+        @Sendable (_ target: String, _ shown: Membership.Presentation, _ returnTo: String?) -> any HTMLComponent
     {
         didSet { declare() }
     }
@@ -77,7 +77,8 @@ public struct ToggleDefinition: Sendable {
 
     /// A toggle named `name` in URLs and `title` in the event log, on targets the `target` field names, whose
     /// `state` field asks for on or off: its `service` (the name unless given), `summary`, `failureMessage`,
-    /// `announcements` (from `state` unless given: `Starred`, `Not starred`), where a tap without a usable
+    /// `announcements` (what the live region says when an answer shows the state on and off: `(on: "Liked",
+    /// off: "Unliked")`; from `state` unless given: `Starred`, `Not starred`), where a tap without a usable
     /// `return_to` lands (`returnPath`), any `refusal` (`403`), and `render`, which draws every state.
     public init(
         name: String,
@@ -87,11 +88,11 @@ public struct ToggleDefinition: Sendable {
         service: String? = nil,
         summary: String,
         failureMessage: String,
-        announcements: Announcements? = nil,
+        announcements: (on: String, off: String)? = nil,
         returnPath: ReturnPath,
         refusal: SelfManagedDefinition<Membership>.Refusal? = nil,
         render:
-            @escaping @Sendable (_ target: String, _ shown: ToggleStore.Presentation, _ returnTo: String?) ->
+            @escaping @Sendable (_ target: String, _ shown: Membership.Presentation, _ returnTo: String?) ->
             any HTMLComponent
     ) {
         self.name = name
@@ -102,7 +103,7 @@ public struct ToggleDefinition: Sendable {
         self.service = service ?? name
         self.summary = summary
         self.failureMessage = failureMessage
-        self.announcements = announcements ?? Announcements(state: state)
+        self.announcements = announcements.map { Announcements(on: $0.on, off: $0.off) } ?? Announcements(state: state)
         self.returnPath = returnPath
         self.refusal = refusal
         self.render = render
@@ -158,7 +159,7 @@ public struct ToggleDefinition: Sendable {
     /// The self-managed root for `target` showing `shown`: `render`'s component, carrying the optimistic
     /// state a tap shows at once (the state toggled, busy, and animated when it turns on), rendered by the
     /// same `render` (see `SelfManaged`).
-    public func selfManaged(_ target: String, shown: ToggleStore.Presentation, returnTo: String?) -> SelfManaged {
+    public func selfManaged(_ target: String, shown: Membership.Presentation, returnTo: String?) -> SelfManaged {
         kind.selfManaged(target, shown: shown, returnTo: returnTo, committed: render(target, shown, returnTo))
     }
 

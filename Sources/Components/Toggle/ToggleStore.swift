@@ -9,7 +9,7 @@
 /// let (prior, optimistic) = likes.begin(key, on: true)!   // shown at once
 /// let committed = likes.finish(key, on: true, succeeded: false, leaving: nil)   // == prior: rolled back
 /// ```
-public typealias ToggleStore = SelfManagedStore<Membership>
+package typealias ToggleStore = SelfManagedStore<Membership>
 
 extension SelfManagedStore where Model == Membership {
     /// - Parameters:

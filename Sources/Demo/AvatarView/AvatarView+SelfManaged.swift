@@ -12,7 +12,7 @@ import HTTPCore
 /// instead. A missing `uid` is `400`, an unknown user `404`.
 extension AvatarView {
     /// This file, which holds the handler of the component's own tap (the gallery names it).
-    public static let handlerFile = SourceFile.path(#filePath)
+    public static let handlerFile = #filePath
     public static let tapPath = navigation.tapPath
 
     /// An avatar that takes the viewer to `uid`'s profile when tapped.

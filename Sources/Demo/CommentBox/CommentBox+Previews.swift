@@ -86,7 +86,7 @@ extension CommentBox {
                 let busy = values.bool("busy")
                 var entries = "CommentBox.sampleEntries(\(values.int("comments"))"
                 if sample != .ordinary { entries += ", sample: .\(sample.rawValue)" }
-                if busy { entries += ", sending: " + SwiftLiteral.string(values["draft"]) }
+                if busy { entries += ", sending: " + SwiftCall.literal(values["draft"]) }
                 return SwiftCall("CommentBox").string("elementID", elementID(forPost: values["post"]))
                     .argument("comments", source: entries + ")")
                     .string("draft", busy ? nil : values.optional("draft"))
@@ -167,12 +167,12 @@ extension CommentBox {
 
     private static func presentation(
         _ comments: [Comment], draft: String, error: String?, invalid: Bool, busy: Bool, key: String
-    ) -> CommentStore.Presentation {
+    ) -> CommentThreads.Presentation {
         var thread = CommentThread(comments: comments)
         if busy {
             thread.sending = Comment(id: 0, author: previewViewer, text: draft, at: Timestamp(millisecondsSince1970: 0))
         }
-        return CommentStore.Presentation(
+        return CommentThreads.Presentation(
             thread: thread, busy: busy, draft: busy ? "" : draft, error: error, invalid: invalid, key: key)
     }
 }

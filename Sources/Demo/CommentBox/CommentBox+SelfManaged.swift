@@ -13,7 +13,7 @@ import HTTPCore
 /// this box's declaration. Invalid text is a `422` that keeps it.
 extension CommentBox {
     /// This file, which holds the handler of the component's own send (the gallery names it).
-    public static let handlerFile = SourceFile.path(#filePath)
+    public static let handlerFile = #filePath
     static let failureMessage =
         "Your comment couldn't be sent, so it was not posted. Your text is still here: try again."
 
@@ -72,7 +72,7 @@ extension CommentBox {
 
     /// The box as `viewer` should see it now: their comment being sent while it is, and, once, the text
     /// and error of their last send without script that did not commit. `nil` for an unknown post.
-    public static func selfManaged(
+    package static func selfManaged(
         post: String, viewer: Viewer, store: CommentStore,
         definition: SelfManagedDefinition<CommentThreads> = comments.kind,
         returnTo: String? = nil

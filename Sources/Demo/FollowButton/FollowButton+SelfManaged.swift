@@ -13,7 +13,7 @@ import HTTPCore
 /// themselves). Taps by one viewer on one user are applied in arrival order.
 extension FollowButton {
     /// This file, which holds the handler of the component's own tap (the gallery names it).
-    public static let handlerFile = SourceFile.path(#filePath)
+    public static let handlerFile = #filePath
     public static let tapPath = toggle.tapPath
     static let failureMessage = "Your follow couldn't be saved, so it was undone. Please try again."
 
@@ -25,7 +25,7 @@ extension FollowButton {
         state: "following",
         summary: "Tap a follow button: follow or unfollow a person, optimistically, with rollback on failure",
         failureMessage: failureMessage,
-        announcements: .init(on: "Following", off: "Not following"),
+        announcements: (on: "Following", off: "Not following"),
         returnPath: .perTarget(description: "the user's profile") { AppNavigator.profilePath($0) },
         refusal: .init(description: "The viewer is the user: no one follows themselves.") { uid, viewer in
             isOffered(uid, to: viewer) ? nil : "You cannot follow yourself: the viewer \(viewer) is that user."
@@ -65,7 +65,7 @@ extension FollowButton {
     ) -> SelfManaged {
         selfManaged(
             uid: uid,
-            shown: ToggleStore.Presentation(
+            shown: Membership.Presentation(
                 state: ToggleState(isOn: following, count: followers), busy: busy, animated: animated,
                 message: message),
             returnTo: returnTo)
@@ -74,7 +74,7 @@ extension FollowButton {
     /// The button as `viewer` should see it now: the optimistic state while their tap is in flight, and,
     /// once, the outcome of their last plain-form tap. `nil` for an unknown user, and for the user
     /// themselves (no one follows themselves).
-    public static func selfManaged(
+    package static func selfManaged(
         uid: String,
         viewer: Viewer,
         follows: ToggleStore,
@@ -86,7 +86,7 @@ extension FollowButton {
 
     /// The button showing `shown`, what `ToggleStore.presentation` found for a viewer.
     public static func selfManaged(
-        uid: String, shown: ToggleStore.Presentation, returnTo: String? = nil
+        uid: String, shown: Membership.Presentation, returnTo: String? = nil
     ) -> SelfManaged {
         toggle.selfManaged(uid, shown: shown, returnTo: returnTo)
     }

@@ -13,7 +13,7 @@ import HTTPCore
 /// viewer on one post are applied in arrival order; others run concurrently.
 extension LikeButton {
     /// This file, which holds the handler of the component's own tap (the gallery names it).
-    public static let handlerFile = SourceFile.path(#filePath)
+    public static let handlerFile = #filePath
     /// Where a tap without a usable `return_to` lands.
     public static let defaultReturnPath = "/feed"
     static let failureMessage = "Your like couldn't be saved, so it was undone. Please try again."
@@ -26,7 +26,7 @@ extension LikeButton {
         state: "liked",
         summary: "Tap a like button: like or unlike a post, optimistically, with rollback on failure",
         failureMessage: failureMessage,
-        announcements: .init(on: "Liked", off: "Unliked"),
+        announcements: (on: "Liked", off: "Unliked"),
         returnPath: .fixed(defaultReturnPath),
         render: { post, shown, returnTo in
             LikeButton(
@@ -70,14 +70,14 @@ extension LikeButton {
     ) -> SelfManaged {
         selfManaged(
             post: post,
-            shown: ToggleStore.Presentation(
+            shown: Membership.Presentation(
                 state: ToggleState(isOn: liked, count: count), busy: busy, animated: animated, message: message),
             returnTo: returnTo)
     }
 
     /// The button as `viewer` should see it now: the optimistic state while their tap is in flight,
     /// and, once, the outcome of their last plain-form tap. `nil` for an unknown post.
-    public static func selfManaged(
+    package static func selfManaged(
         post: String,
         viewer: Viewer,
         likes: ToggleStore,
@@ -88,7 +88,7 @@ extension LikeButton {
 
     /// The button showing `shown`, what `ToggleStore.presentation` found for a viewer.
     public static func selfManaged(
-        post: String, shown: ToggleStore.Presentation, returnTo: String? = nil
+        post: String, shown: Membership.Presentation, returnTo: String? = nil
     ) -> SelfManaged {
         toggle.selfManaged(post, shown: shown, returnTo: returnTo)
     }

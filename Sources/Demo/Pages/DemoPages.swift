@@ -17,7 +17,7 @@ public struct DemoPages: ComponentModule {
     ///   - comments: The comment box's store, which each post's page shows.
     ///   - commentBox: The comment box's declaration.
     ///   - ratings: The star rating's store, which each post's page shows.
-    public init(
+    package init(
         _ context: ComponentContext, fixtures: Fixtures, likes: ToggleStore, follows: ToggleStore,
         comments: CommentStore, commentBox: SelfManagedDefinition<CommentThreads>, ratings: ChoiceStore
     ) {

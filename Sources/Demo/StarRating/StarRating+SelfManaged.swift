@@ -11,7 +11,7 @@ import HTTPCore
 /// choice kind (`ChoiceDefinition`), whose routes, state and answers the kit derives.
 extension StarRating {
     /// This file, which holds the handler of the component's own tap (the gallery names it).
-    public static let handlerFile = SourceFile.path(#filePath)
+    public static let handlerFile = #filePath
     static let failureMessage = "Your rating couldn't be saved, so it was undone. Please try again."
 
     /// The star rating as a choice among five stars.
@@ -54,7 +54,7 @@ extension StarRating {
 
     /// The rating of `post` as `viewer` should see it now: their change in flight while it is, and, once,
     /// the failure of their last tap without script. `nil` for an unknown post.
-    public static func selfManaged(
+    package static func selfManaged(
         post: String, viewer: Viewer, ratings: ChoiceStore, returnTo: String? = nil
     )
         -> SelfManaged?

@@ -10,7 +10,7 @@ import Testing
 @Suite struct OptimisticCoreTests {
     /// Each target's tally: a change adds its amount; an amount of 0 has nothing to send; past 10 it is
     /// refused.
-    struct Tally: OptimisticModel {
+    struct Tally: SelfManagedModel {
         typealias Change = Int
         typealias Shown = Int
         typealias Flash = String
@@ -35,6 +35,14 @@ import Testing
         }
 
         mutating func removeAll() { totals = totals.mapValues { _ in 0 } }
+
+        // What the core never calls: the component's side of the model.
+        func contains(_ target: String) -> Bool { totals[target] != nil }
+        var targets: Set<String> { Set(totals.keys) }
+        mutating func restore(_ stored: StoredState) {}
+        static func present(_ shown: Int, busy: Bool, flash: String?, target: String) -> Int { shown }
+        static func committed(_ presentation: Int) -> Int { presentation }
+        static func json(_ shown: Int, target: String, pending: Bool) -> JSONValue { .int(shown) }
     }
 
     private let key = OptimisticKey(viewer: "alice", target: "t")

@@ -7,7 +7,7 @@ import PreviewKit
 /// `item`, `choice` (an option, or empty for none) and an optional `return_to`.
 extension __Name__ {
     /// This file, which declares the component's own taps (the gallery names it).
-    public static let handlerFile = SourceFile.path(#filePath)
+    public static let handlerFile = #filePath
     static let failureMessage = "Your choice couldn't be saved, so it was undone. Please try again."
 
     /// The items there are, each with how many people other than the app's viewers chose each option.

@@ -7,7 +7,7 @@ import PreviewKit
 /// `POST /components/__name__/increment` and `/decrement`, each with `item` and an optional `return_to`.
 extension __Name__ {
     /// This file, which declares the component's own taps (the gallery names it).
-    public static let handlerFile = SourceFile.path(#filePath)
+    public static let handlerFile = #filePath
     static let failureMessage = "Your change couldn't be saved, so it was undone. Please try again."
     /// The most a viewer may have of an item.
     public static let maximum = 5

@@ -47,7 +47,7 @@ extension __Name__ {
                     .string("draft", values.optional("draft")).string("returnTo", values.optional("return_to"))
                     .bool("busy", values.bool("busy"), omittedWhen: false).string("error", values.optional("error"))
             case .plain:
-                let notes = "[" + (values.optional("note").map { SwiftLiteral.string($0) } ?? "") + "]"
+                let notes = "[" + (values.optional("note").map(SwiftCall.literal) ?? "") + "]"
                 return SwiftCall("__Name__").argument("notes", source: notes).string("draft", values.optional("draft"))
                     .bool("busy", values.bool("busy"), omittedWhen: false).string("error", values.optional("error"))
                     .action("action", plainAction)

@@ -7,7 +7,7 @@ import PreviewKit
 /// `item`, `text`, `key` (the same key again stores no second note) and an optional `return_to`.
 extension __Name__ {
     /// This file, which declares the component's own send (the gallery names it).
-    public static let handlerFile = SourceFile.path(#filePath)
+    public static let handlerFile = #filePath
     static let failureMessage = "Your note couldn't be sent, so it was not kept. Your text is still here: try again."
 
     /// The items there are, each with its notes from the base data.
@@ -41,9 +41,9 @@ extension __Name__ {
         error: String? = nil
     ) -> SelfManaged {
         let comments = note.isEmpty ? [] : [Comment(id: 1, author: .anonymous, text: note, at: .init(millisecondsSince1970: 0))]
-        let shown = CommentStore.Presentation(
+        let shown = CommentThreads.Presentation(
             thread: CommentThread(comments: comments), busy: busy, draft: draft, error: error,
-            key: CommentStore.key(target: item, sent: 0))
+            key: CommentThreads.key(target: item, sent: 0))
         return notes.selfManaged(item, shown: shown, returnTo: returnTo)
     }
 }

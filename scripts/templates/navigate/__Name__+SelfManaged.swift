@@ -6,7 +6,7 @@ import PreviewKit
 /// `200` and `HX-Redirect`); an unknown destination is `404`.
 extension __Name__ {
     /// This file, which declares the component's own tap (the gallery names it).
-    public static let handlerFile = SourceFile.path(#filePath)
+    public static let handlerFile = #filePath
 
     /// The pages a tap can go to, by name.
     public static let destinations = ["home": "/", "catalogue": "/components.json", "self": "/components/__name__"]

@@ -7,7 +7,7 @@ import PreviewKit
 /// after the tap) and an optional `return_to`.
 extension __Name__ {
     /// This file, which declares the component's own tap (the gallery names it).
-    public static let handlerFile = SourceFile.path(#filePath)
+    public static let handlerFile = #filePath
     static let failureMessage = "Your change couldn't be saved, so it was undone. Please try again."
 
     /// The items there are, each with how many people other than the app's viewers have it on.
@@ -20,7 +20,7 @@ extension __Name__ {
         state: "on",
         summary: "Tap a __Name__: turn it on or off for an item, optimistically, with rollback on failure",
         failureMessage: failureMessage,
-        announcements: .init(on: "On", off: "Off"),
+        announcements: (on: "On", off: "Off"),
         returnPath: .fixed("/components/__name__"),
         render: { item, shown, returnTo in
             __Name__(
@@ -50,13 +50,13 @@ extension __Name__ {
     ) -> SelfManaged {
         selfManaged(
             item: item,
-            shown: ToggleStore.Presentation(state: ToggleState(isOn: on, count: count), busy: busy, message: message),
+            shown: Membership.Presentation(state: ToggleState(isOn: on, count: count), busy: busy, message: message),
             returnTo: returnTo)
     }
 
     /// The component showing `shown`, what its store found for a viewer.
     public static func selfManaged(
-        item: String, shown: ToggleStore.Presentation, returnTo: String? = nil
+        item: String, shown: Membership.Presentation, returnTo: String? = nil
     ) -> SelfManaged {
         toggle.selfManaged(item, shown: shown, returnTo: returnTo)
     }
