@@ -109,7 +109,7 @@ import Testing
         #expect(!box.contains("comment-text\" dir=\"auto\">Line one"), "the thread does not have it")
         #expect(box.contains(#"<p class="comment-error" id="comments-p1-error" role="alert">"#))
         #expect(box.contains(#"aria-describedby="comments-p1-error" autofocus>"#))
-        #expect(key(box) == "key-0200" || key(box) == CommentThreads.key(target: "p1", sent: 0))
+        #expect(key(box) == "key-0200" || key(box) == CommentDefinition.key(target: "p1", sent: 0))
         #expect(response.headers["HX-Trigger"]?.contains("couldn") == true)
         #expect(comments(app).committed("p1", viewer: "alice")?.comments.count == 3)
         #expect(app.events.recent().first?.outcome == .rolledBack)

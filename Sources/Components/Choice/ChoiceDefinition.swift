@@ -3,7 +3,7 @@ import HTTPCore
 
 /// Everything the kit needs to know of a choice component (a star rating, a poll, yours): its name, its
 /// field and options, its texts and how it renders. A choice is a declaration on the kit's generic kind
-/// (`kind`, a `SelfManagedDefinition` over `Choices` with one action), from which the kit derives the
+/// (a `SelfManagedDefinition` with one action, over a model the kit keeps), from which the kit derives the
 /// route, the field checks, the service call, the event, the one-time message and the rest. Each option
 /// is a form of its own, and each shows its own state at once.
 ///
@@ -17,7 +17,7 @@ import HTTPCore
 /// ```
 public struct ChoiceDefinition: Sendable {
     /// The choice on the kit's generic kind.
-    public let kind: SelfManagedDefinition<Choices>
+    package let kind: SelfManagedDefinition<Choices>
     /// The field holding the option chosen: `stars`.
     package let field: String
     /// The options a viewer chooses among, in order.
@@ -30,15 +30,15 @@ public struct ChoiceDefinition: Sendable {
     ///   - none: The field's value that takes the viewer's choice back (a tap on the option they chose sends
     ///     it).
     ///   - announce: What the live region says of the committed choice (`nil`: none).
-    ///   - state: The state endpoint's answer, in place of `Choices.json`.
+    ///   - state: The state endpoint's answer, in place of the kit's (`{"target", "choice", "counts", "pending"}`).
     public init(
         name: String, title: String, action: String = "choose", target: TapTarget, field: String, options: [String],
         none: String = "", summary: String, failureMessage: String,
         announce: @escaping @Sendable (_ chosen: String?) -> String = { $0 ?? "No choice" },
         returnPath: ReturnPath,
-        state: (@Sendable (_ shown: Choices.Shown, _ target: String, _ pending: Bool) -> JSONValue)? = nil,
+        state: (@Sendable (_ shown: Shown, _ target: String, _ pending: Bool) -> JSONValue)? = nil,
         render:
-            @escaping @Sendable (_ target: String, _ shown: Choices.Presentation, _ returnTo: String?) ->
+            @escaping @Sendable (_ target: String, _ shown: Presentation, _ returnTo: String?) ->
             any HTMLComponent
     ) {
         self.field = field
@@ -89,7 +89,7 @@ public struct ChoiceDefinition: Sendable {
     /// The form a root posts for `option` on `target`: choosing it, or, when it is the viewer's choice in
     /// `shown`, taking that back.
     public func form(
-        _ target: String, choosing option: String, in shown: Choices.Presentation, returnTo: String?
+        _ target: String, choosing option: String, in shown: Presentation, returnTo: String?
     )
         -> TapAction
     {
@@ -99,7 +99,13 @@ public struct ChoiceDefinition: Sendable {
     }
 
     /// The self-managed root for `target` showing `shown` (see `SelfManagedDefinition.selfManaged`).
-    public func selfManaged(_ target: String, shown: Choices.Presentation, returnTo: String?) -> SelfManaged {
+    public func selfManaged(_ target: String, shown: Presentation, returnTo: String?) -> SelfManaged {
         kind.selfManaged(target, shown: shown, returnTo: returnTo)
+    }
+
+    /// The choice's action described for the catalogue and the gallery: `summary`, and `exampleBody`, a form
+    /// body that works against the base data.
+    public func previewAction(summary: String, exampleBody: String) -> PreviewAction {
+        kind.previewAction(kind.actions[0].name, summary: summary, exampleBody: exampleBody)
     }
 }

@@ -1,15 +1,15 @@
-/// A choice component as the app registers it: the kit's generic module over `Choices`, from its
-/// `ChoiceDefinition`.
+import HTTPCore
+
+/// A choice component as the app registers it, from its `ChoiceDefinition` and the base data: its
+/// catalogue entry, its store (each target's counts per option, each viewer's choice, the changes in
+/// flight), its action's route, its example changes and its scenarios.
 ///
 /// ```swift
 /// ChoiceModule(poll, preview: preview, base: ["q1": ["yes": 4, "no": 2]], context: context)
 /// ```
-public typealias ChoiceModule = SelfManagedModule<Choices>
+public struct ChoiceModule: KindModuleOverModel {
+    package var base: SelfManagedModule<Choices>
 
-/// The state behind every component of one choice kind: the kit's generic store over `Choices`.
-package typealias ChoiceStore = SelfManagedStore<Choices>
-
-extension SelfManagedModule where Model == Choices {
     /// - Parameters:
     ///   - base: For each target (the targets that exist), how many people other than the app's viewers
     ///     chose each option.
@@ -19,8 +19,11 @@ extension SelfManagedModule where Model == Choices {
         _ choice: ChoiceDefinition, preview: ComponentPreview, base: [String: [String: Int]],
         styles: ComponentStyles? = nil, scenarios extraScenarios: [Scenario] = [], context: ComponentContext
     ) {
-        self.init(
+        self.base = SelfManagedModule(
             choice.kind, model: Choices(options: choice.options, base: base), preview: preview, styles: styles,
             scenarios: extraScenarios, context: context)
     }
 }
+
+/// The state behind every component of one choice kind: the kit's generic store over `Choices`.
+package typealias ChoiceStore = SelfManagedStore<Choices>

@@ -42,14 +42,13 @@ public struct CommentDefinition: Sendable {
     package var capacity: Int { didSet { declare() } }
     package var returnPath: ReturnPath { didSet { declare() } }
     /// The box for `target` showing `shown`; a send without script comes back to `returnTo`.
-    package var render:
-        @Sendable (_ target: String, _ shown: CommentThreads.Presentation, _ returnTo: String?) -> any HTMLComponent
+    package var render: @Sendable (_ target: String, _ shown: Presentation, _ returnTo: String?) -> any HTMLComponent
     {
         didSet { declare() }
     }
     /// The comment box as the kit's generic kind declares it: made from the fields above, anew when any of
     /// them changes (so its kept roots are never those of another declaration).
-    public private(set) var kind: SelfManagedDefinition<CommentThreads>
+    package private(set) var kind: SelfManagedDefinition<CommentThreads>
 
     /// A comment box named `name` in URLs and `title` in the event log, on targets the `target` field names:
     /// its `service` (the name unless given), `summary`, `failureMessage` and `sentAnnouncement`, the
@@ -63,11 +62,11 @@ public struct CommentDefinition: Sendable {
         summary: String,
         failureMessage: String,
         sentAnnouncement: String = "Comment sent",
-        maximumLength: Int = CommentDraft.defaultMaximumLength,
-        capacity: Int = CommentThreads.defaultCapacity,
+        maximumLength: Int = defaultMaximumLength,
+        capacity: Int = defaultCapacity,
         returnPath: ReturnPath,
         render:
-            @escaping @Sendable (_ target: String, _ shown: CommentThreads.Presentation, _ returnTo: String?) ->
+            @escaping @Sendable (_ target: String, _ shown: Presentation, _ returnTo: String?) ->
             any HTMLComponent
     ) {
         self.name = name
@@ -167,6 +166,18 @@ public struct CommentDefinition: Sendable {
 
     /// The form field holding the text (the composer's `<textarea name="text">`).
     public static let textField = "text"
+    /// The longest comment a box takes unless its definition says otherwise, in characters.
+    public static let defaultMaximumLength = CommentDraft.defaultMaximumLength
+    /// The most comments a thread keeps unless its definition says otherwise; past it a send is refused
+    /// (`409`), so that memory stays bounded under a flood.
+    public static let defaultCapacity = CommentThreads.defaultCapacity
+
+    /// The composer's idempotency key on `target` for a viewer who sent `sent` comments there: the same in
+    /// every render until one more of theirs commits (so a kept page and a fresh one agree, and a retry of a
+    /// failed send reuses it), then new.
+    public static func key(target: String, sent: Int) -> String {
+        CommentThreads.key(target: target, sent: sent)
+    }
     /// The form field holding the idempotency key.
     package static let keyField = "key"
 
@@ -190,7 +201,7 @@ public struct CommentDefinition: Sendable {
     /// The self-managed root for `target` showing `shown`: `render`'s component, carrying the optimistic
     /// state a send shows at once (its comment at the end of the thread, the composer emptied and
     /// read-only), rendered by the same `render` (see `SelfManaged`).
-    public func selfManaged(_ target: String, shown: CommentThreads.Presentation, returnTo: String?) -> SelfManaged {
+    public func selfManaged(_ target: String, shown: Presentation, returnTo: String?) -> SelfManaged {
         kind.selfManaged(target, shown: shown, returnTo: returnTo)
     }
 

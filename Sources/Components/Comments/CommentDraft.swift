@@ -1,7 +1,7 @@
 import Basics
 
 /// What a send asks for: the text, as checked, and the idempotency key the composer carried.
-public struct CommentDraft: Sendable, Hashable {
+package struct CommentDraft: Sendable, Hashable {
     package var text: String
     package var key: String
     /// When it arrived: the comment's time if it commits.
@@ -14,7 +14,7 @@ public struct CommentDraft: Sendable, Hashable {
     }
 
     /// The most characters a comment has, as Swift counts `Character`s.
-    public static let defaultMaximumLength = 500
+    package static let defaultMaximumLength = 500
 
     /// The text of a form field as a comment keeps it: line breaks as `\n` (a browser sends `\r\n`).
     package static func normalized(_ text: String) -> String {

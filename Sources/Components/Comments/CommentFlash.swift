@@ -1,6 +1,6 @@
 /// What a comment box shows once, on the next render after a send without script that did not commit:
 /// the text as it was sent, and why it was not kept.
-public struct CommentFlash: Sendable, Equatable {
+package struct CommentFlash: Sendable, Equatable {
     package var text: String
     package var message: String
     /// The text was refused (a `422`), not lost by the service.

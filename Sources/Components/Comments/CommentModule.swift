@@ -1,8 +1,8 @@
 import HTTPCore
 
-/// A comment box as the app registers it: the kit's generic module over `CommentThreads`, from the box's
-/// `CommentDefinition`: its catalogue entry, its store (the base data's threads, the viewers' comments,
-/// the sends in flight), its send route, its example sends and its scenarios.
+/// A comment box as the app registers it, from the box's `CommentDefinition` and the base data: its
+/// catalogue entry, its store (the base data's threads, the viewers' comments, the sends in flight), its
+/// send route, its example sends and its scenarios.
 ///
 /// ```swift
 /// extension CommentBox {
@@ -11,9 +11,9 @@ import HTTPCore
 ///     }
 /// }
 /// ```
-public typealias CommentModule = SelfManagedModule<CommentThreads>
+public struct CommentModule: KindModuleOverModel {
+    package var base: SelfManagedModule<CommentThreads>
 
-extension SelfManagedModule where Model == CommentThreads {
     /// - Parameters:
     ///   - base: Each target's comments from the base data: the targets that exist.
     ///   - styles: The component's styles, if it brings any.
@@ -22,7 +22,7 @@ extension SelfManagedModule where Model == CommentThreads {
         _ definition: CommentDefinition, preview: ComponentPreview, base: [String: [Comment]],
         styles: ComponentStyles? = nil, scenarios extraScenarios: [Scenario] = [], context: ComponentContext
     ) {
-        self.init(
+        self.base = SelfManagedModule(
             definition.kind, model: CommentThreads(base: base, capacity: definition.capacity), preview: preview,
             styles: styles, scenarios: extraScenarios, context: context)
     }

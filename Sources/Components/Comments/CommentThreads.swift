@@ -6,7 +6,7 @@ import HTTPCore
 ///
 /// The kit's optimistic core drives it (`OptimisticStore`): a send shows the comment at once, commits
 /// it or drops it. The comment box's model (`SelfManagedModel`).
-public struct CommentThreads: Sendable {
+package struct CommentThreads: Sendable {
     /// A viewer's idempotency key.
     struct SentKey: Hashable, Sendable {
         var viewer: Viewer
@@ -32,17 +32,17 @@ public struct CommentThreads: Sendable {
     }
 
     /// The most comments a thread keeps, unless said otherwise.
-    public static let defaultCapacity = 200
+    package static let defaultCapacity = 200
 
-    public func contains(_ target: String) -> Bool {
+    package func contains(_ target: String) -> Bool {
         threads[target] != nil
     }
 
-    public var targets: Set<String> {
+    package var targets: Set<String> {
         Set(threads.keys)
     }
 
-    public mutating func restore(_ stored: StoredState) {
+    package mutating func restore(_ stored: StoredState) {
         restore(StoredComment.threads(in: stored))
     }
 
@@ -78,71 +78,11 @@ public struct CommentThreads: Sendable {
 
 extension CommentThreads: SelfManagedModel {
 
-    /// What a viewer's comment box shows: the thread (with their comment being sent, while it is), what
-    /// the composer holds, and its key.
-    public struct Presentation: Sendable, Hashable {
-        /// The comments the viewer sees, with theirs in flight at the end.
-        public var thread: CommentThread
-        /// A send is in flight: the composer is read-only and its button disabled.
-        public var busy: Bool
-        /// The text in the composer: empty, or the text of a send that did not commit.
-        public var draft: String
-        /// Why the draft was not kept, in a `role="alert"`.
-        public var error: String?
-        /// The draft was refused as it is (`aria-invalid` on the field).
-        public var invalid: Bool
-        /// The composer's idempotency key.
-        public var key: String
-        /// Where the client fills in the text being sent, from the form's field (`data-fill`): set on
-        /// the optimistic state, whose comment the server renders before it knows the text.
-        package var fillsSendingText: Bool
-        /// The field takes focus when shown (`autofocus`): in the answer to a send that was not kept, and
-        /// the page after one, so that the person can fix it or try again at once.
-        package var focusesField: Bool
-
-        /// What a comment box shows: the `thread`, whether a send is in flight (`busy`), the composer's `draft`,
-        /// its `error` and whether it was refused (`invalid`), the composer's idempotency `key`, whether the
-        /// client fills in the text being sent (`fillsSendingText`), and whether the field takes focus.
-        public init(
-            thread: CommentThread, busy: Bool = false, draft: String = "", error: String? = nil,
-            invalid: Bool = false, key: String, fillsSendingText: Bool = false, focusesField: Bool = false
-        ) {
-            self.thread = thread
-            self.busy = busy
-            self.draft = draft
-            self.error = error
-            self.invalid = invalid
-            self.key = key
-            self.fillsSendingText = fillsSendingText
-            self.focusesField = focusesField
-        }
-
-        /// What a send shows at once: the comment at the end of the thread (its text filled in by the
-        /// client from the field), the composer emptied and read-only, the button disabled. It is the same
-        /// for every viewer, so that a page kept for every new viewer may carry it.
-        package var optimisticNext: Presentation {
-            optimisticNext(sending: nil)
-        }
-
-        /// The same, with the text being sent known to the server (`nil`: filled in by the client), as the
-        /// gallery draws a variant's states.
-        package func optimisticNext(sending text: String?) -> Presentation {
-            var next = self
-            next.thread.sending = Comment(
-                id: 0, author: .anonymous, text: text ?? "", at: Timestamp(millisecondsSince1970: 0))
-            next.busy = true
-            next.draft = ""
-            next.error = nil
-            next.invalid = false
-            next.fillsSendingText = text == nil
-            next.focusesField = false
-            return next
-        }
-    }
+    package typealias Presentation = CommentDefinition.Presentation
 
     /// The thread shown, with the comment being sent, if any, as its newest (one more of the viewer's); one
     /// drawn before the server knew its time (at the epoch) is dated a minute after the newest before it.
-    public static func committed(_ presentation: Presentation) -> CommentThread {
+    package static func committed(_ presentation: Presentation) -> CommentThread {
         var thread = presentation.thread
         if var sent = thread.sending {
             sent.id = (thread.comments.map(\.id).max() ?? 0) + 1
@@ -158,7 +98,7 @@ extension CommentThreads: SelfManagedModel {
 
     /// What `viewer`'s box shows: their comment being sent while it is, and, once, the text and error of
     /// their last send without script that did not commit.
-    public static func present(
+    package static func present(
         _ thread: CommentThread, busy: Bool, flash: CommentFlash?, target: String
     ) -> Presentation {
         Presentation(
@@ -168,7 +108,7 @@ extension CommentThreads: SelfManagedModel {
     }
 
     /// `{"target": "p1", "count": 3, "pending": false, "comments": […]}`.
-    public static func json(_ thread: CommentThread, target: String, pending: Bool) -> JSONValue {
+    package static func json(_ thread: CommentThread, target: String, pending: Bool) -> JSONValue {
         .object([
             ("target", .string(target)),
             ("count", .int(thread.comments.count)),
@@ -181,14 +121,14 @@ extension CommentThreads: SelfManagedModel {
     /// every render until one more of theirs commits (so a kept page and a fresh one agree, and a retry
     /// of a failed send reuses it), then new. Keys are the viewer's own (a key sent by one viewer says
     /// nothing of another's), so two viewers may be given the same one.
-    public static func key(target: String, sent: Int) -> String {
+    package static func key(target: String, sent: Int) -> String {
         var hash = FNV1a(target.utf8)
         hash.combine(word: UInt64(truncatingIfNeeded: sent))
         let digits = String(hash.value, radix: 16)
         return "k" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    public func shown(_ target: String, to viewer: Viewer) -> CommentThread? {
+    package func shown(_ target: String, to viewer: Viewer) -> CommentThread? {
         guard let comments = threads[target] else { return nil }
         var sent = 0
         for comment in comments where comment.author == viewer {
@@ -199,8 +139,9 @@ extension CommentThreads: SelfManagedModel {
 
     /// A key that sent a comment already proceeds without sending (it is answered as its first send
     /// was); a full thread refuses; anything else shows the comment at once.
-    public func admit(_ draft: CommentDraft, to target: String, by viewer: Viewer) -> OptimisticAdmission<CommentThread>
-    {
+    package func admit(
+        _ draft: CommentDraft, to target: String, by viewer: Viewer
+    ) -> OptimisticAdmission<CommentThread> {
         guard let prior = shown(target, to: viewer) else { return .unknown }
         if hasSent(draft.key, by: viewer) {
             return .proceeds(prior: prior, optimistic: prior, sends: false)
@@ -217,7 +158,7 @@ extension CommentThreads: SelfManagedModel {
         return .proceeds(prior: prior, optimistic: optimistic, sends: true)
     }
 
-    public mutating func commit(_ draft: CommentDraft, to target: String, by viewer: Viewer) -> Bool {
+    package mutating func commit(_ draft: CommentDraft, to target: String, by viewer: Viewer) -> Bool {
         guard threads[target] != nil, !hasSent(draft.key, by: viewer), threads[target]!.count < capacity else {
             return false
         }
@@ -228,7 +169,7 @@ extension CommentThreads: SelfManagedModel {
         return true
     }
 
-    public func record(_ draft: CommentDraft, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
+    package func record(_ draft: CommentDraft, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
         guard let id = keys[SentKey(viewer: viewer, key: draft.key)],
             let comment = threads[target]?.last(where: { $0.id == id })
         else { return }
@@ -236,7 +177,7 @@ extension CommentThreads: SelfManagedModel {
         journal.write(entry.value, target: target, key: entry.key)
     }
 
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         threads = base
         keys = [:]
         nextID = (base.values.flatMap { $0 }.map(\.id).max() ?? 0) + 1

@@ -8,9 +8,8 @@ import HTTPCore
 /// ```swift
 /// NavigationModule(AvatarView.navigation, preview: preview, context: context) { navigator.profile($0) }
 /// ```
-public struct NavigationModule: KindModule {
-    /// The generic module it is: everything but its type is that module's.
-    package let base: SelfManagedModule<Stateless>
+public struct NavigationModule: KindModuleOverModel {
+    package var base: SelfManagedModule<Stateless>
 
     /// - Parameters:
     ///   - styles: The component's styles, if it brings any.
@@ -25,20 +24,5 @@ public struct NavigationModule: KindModule {
         base = SelfManagedModule(
             definition.kind(destination: destination), model: Stateless(), preview: preview, styles: styles,
             scenarios: extraScenarios, context: context)
-    }
-
-    /// The catalogue entry, named by the definition.
-    public var preview: ComponentPreview? { base.preview }
-    /// The component's styles, if it brings any.
-    public var styles: ComponentStyles? { base.styles }
-    /// Every navigating component's scenarios on the example target, then the module's own.
-    public var scenarios: [Scenario] { base.scenarios }
-    /// Adds the tap's route, `POST /components/{name}/tap`, with its OpenAPI description.
-    public func addRoutes(to routes: inout RouteGroup) { base.addRoutes(to: &routes) }
-
-    package var state: (any ComponentState)? { base.state }
-    package var exampleTaps: [ExampleTap] { base.exampleTaps }
-    package func live(_ target: String, for viewer: Viewer, returnTo: String) -> [UInt8]? {
-        base.live(target, for: viewer, returnTo: returnTo)
     }
 }

@@ -7,7 +7,7 @@ import HTTPCore
 /// holds at every moment.
 ///
 /// The toggle kind's model (`SelfManagedModel`): a tap asks for a state, on or off.
-public struct Membership: Sendable {
+package struct Membership: Sendable {
     struct Target {
         var base: Int
         var members = MemberSet()
@@ -30,7 +30,7 @@ public struct Membership: Sendable {
         }
     }
 
-    public func contains(_ target: String) -> Bool {
+    package func contains(_ target: String) -> Bool {
         records[target] != nil
     }
 
@@ -60,56 +60,31 @@ public struct Membership: Sendable {
 
 extension Membership: SelfManagedModel {
     /// A message to show once on the next render of a viewer's toggle.
-    public enum Flash: Sendable, Equatable {
+    package enum Flash: Sendable, Equatable {
         /// The change failed and was rolled back: the failure message to show.
         case failed(String)
         /// A change to on committed: the next render plays the "on" animation.
         case committed
     }
 
-    /// What a toggle shows a viewer: the state, whether a tap is in flight, and what their last tap without
-    /// script left for them.
-    public struct Presentation: Sendable, Hashable {
-        /// Whether it is on for the viewer, and the count.
-        public var state: ToggleState
-        /// A tap is in flight: `state` is its optimistic one.
-        public var busy: Bool
-        /// Play the "on" animation: a change to on was just saved.
-        package var animated: Bool
-        /// The message of a tap that failed.
-        public var message: String?
+    package typealias Presentation = ToggleDefinition.Presentation
 
-        /// What a toggle shows: `state` (the optimistic one while `busy`), whether it plays the "on"
-        /// animation (`animated`), and a failed tap's `message` (`nil`: none).
-        public init(state: ToggleState, busy: Bool = false, animated: Bool = false, message: String? = nil) {
-            self.state = state
-            self.busy = busy
-            self.animated = animated
-            self.message = message
-        }
-
-        /// What a tap on this shows at once: the state toggled, in flight, and animated when it turns on.
-        package var optimisticNext: Presentation {
-            Presentation(state: state.toggled(to: !state.isOn), busy: true, animated: !state.isOn)
-        }
-    }
-
-    public func shown(_ target: String, to viewer: Viewer) -> ToggleState? {
+    package func shown(_ target: String, to viewer: Viewer) -> ToggleState? {
         state(of: target, for: viewer)
     }
 
     /// A tap on a known target always starts; it sends nothing when it asks for the state the viewer has.
-    public func admit(_ desired: Bool, to target: String, by viewer: Viewer) -> OptimisticAdmission<ToggleState> {
+    package func admit(_ desired: Bool, to target: String, by viewer: Viewer) -> OptimisticAdmission<ToggleState> {
         guard let prior = state(of: target, for: viewer) else { return .unknown }
         return .proceeds(prior: prior, optimistic: prior.toggled(to: desired), sends: prior.isOn != desired)
     }
 
-    public mutating func commit(_ desired: Bool, to target: String, by viewer: Viewer) -> Bool {
+    package mutating func commit(_ desired: Bool, to target: String, by viewer: Viewer) -> Bool {
         commit(desired, target: target, viewer: viewer)
     }
 
     /// A member is stored as an entry of its target: the viewer, `true`; a viewer who left has none.
-    public func record(_ desired: Bool, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
+    package func record(_ desired: Bool, to target: String, by viewer: Viewer, in journal: inout StateChanges) {
         if desired {
             journal.write(.bool(true), target: target, viewer: viewer)
         } else {
@@ -117,17 +92,17 @@ extension Membership: SelfManagedModel {
         }
     }
 
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         removeAllMembers()
     }
 
-    public var targets: Set<String> {
+    package var targets: Set<String> {
         Set(records.keys)
     }
 
     /// Each known target's members from what the state database kept (`record`'s encoding), read
     /// straight into its member set: a million members load with no set between.
-    public mutating func restore(_ stored: StoredState) {
+    package mutating func restore(_ stored: StoredState) {
         stored.forEachTarget { target, entries in
             guard records[target] != nil else { return }
             var members = MemberSet()
@@ -139,18 +114,18 @@ extension Membership: SelfManagedModel {
     }
 
     /// The state shown.
-    public static func committed(_ presentation: Presentation) -> ToggleState {
+    package static func committed(_ presentation: Presentation) -> ToggleState {
         presentation.state
     }
 
     /// The state, its animation once a change to on was saved, and a failure's message.
-    public static func present(_ shown: ToggleState, busy: Bool, flash: Flash?, target: String) -> Presentation {
+    package static func present(_ shown: ToggleState, busy: Bool, flash: Flash?, target: String) -> Presentation {
         Presentation(
             state: shown, busy: busy, animated: flash == .committed && shown.isOn, message: flash?.failureMessage)
     }
 
     /// `{"target": "p1", "on": true, "count": 13, "pending": false}`.
-    public static func json(_ shown: ToggleState, target: String, pending: Bool) -> JSONValue {
+    package static func json(_ shown: ToggleState, target: String, pending: Bool) -> JSONValue {
         .object([
             ("target", .string(target)), ("on", .bool(shown.isOn)), ("count", .int(shown.count)),
             ("pending", .bool(pending)),

@@ -66,8 +66,7 @@ public struct ToggleDefinition: Sendable {
     package var returnPath: ReturnPath { didSet { declare() } }
     package var refusal: SelfManagedDefinition<Membership>.Refusal? { didSet { declare() } }
     /// The component for `target` showing `shown`; a tap without script comes back to `returnTo`.
-    package var render:
-        @Sendable (_ target: String, _ shown: Membership.Presentation, _ returnTo: String?) -> any HTMLComponent
+    package var render: @Sendable (_ target: String, _ shown: Presentation, _ returnTo: String?) -> any HTMLComponent
     {
         didSet { declare() }
     }
@@ -90,9 +89,9 @@ public struct ToggleDefinition: Sendable {
         failureMessage: String,
         announcements: (on: String, off: String)? = nil,
         returnPath: ReturnPath,
-        refusal: SelfManagedDefinition<Membership>.Refusal? = nil,
+        refusal: (description: String, message: @Sendable (_ target: String, _ viewer: Viewer) -> String?)? = nil,
         render:
-            @escaping @Sendable (_ target: String, _ shown: Membership.Presentation, _ returnTo: String?) ->
+            @escaping @Sendable (_ target: String, _ shown: Presentation, _ returnTo: String?) ->
             any HTMLComponent
     ) {
         self.name = name
@@ -105,7 +104,7 @@ public struct ToggleDefinition: Sendable {
         self.failureMessage = failureMessage
         self.announcements = announcements.map { Announcements(on: $0.on, off: $0.off) } ?? Announcements(state: state)
         self.returnPath = returnPath
-        self.refusal = refusal
+        self.refusal = refusal.map { SelfManagedDefinition.Refusal(description: $0.description, message: $0.message) }
         self.render = render
         self.kind = .undeclared
         declare()
@@ -159,7 +158,7 @@ public struct ToggleDefinition: Sendable {
     /// The self-managed root for `target` showing `shown`: `render`'s component, carrying the optimistic
     /// state a tap shows at once (the state toggled, busy, and animated when it turns on), rendered by the
     /// same `render` (see `SelfManaged`).
-    public func selfManaged(_ target: String, shown: Membership.Presentation, returnTo: String?) -> SelfManaged {
+    public func selfManaged(_ target: String, shown: Presentation, returnTo: String?) -> SelfManaged {
         kind.selfManaged(target, shown: shown, returnTo: returnTo, committed: render(target, shown, returnTo))
     }
 

@@ -1,8 +1,8 @@
 import HTTPCore
 
-/// A toggle component as the app registers it: the kit's generic module over a `Membership`, from the
-/// toggle's `ToggleDefinition`: its catalogue entry, its store (base counts, members, taps in flight),
-/// its tap route, its example taps and its scenarios.
+/// A toggle component as the app registers it, from the toggle's `ToggleDefinition` and each target's
+/// base count: its catalogue entry, its store (base counts, members, taps in flight), its tap route, its
+/// example taps and its scenarios.
 ///
 /// ```swift
 /// extension LikeButton {
@@ -11,9 +11,9 @@ import HTTPCore
 ///     }
 /// }
 /// ```
-public typealias ToggleModule = SelfManagedModule<Membership>
+public struct ToggleModule: KindModuleOverModel {
+    package var base: SelfManagedModule<Membership>
 
-extension SelfManagedModule where Model == Membership {
     /// - Parameters:
     ///   - baseCounts: Each target's count from people other than the app's viewers; the targets that
     ///     exist.
@@ -23,7 +23,7 @@ extension SelfManagedModule where Model == Membership {
         _ toggle: ToggleDefinition, preview: ComponentPreview, baseCounts: [String: Int],
         styles: ComponentStyles? = nil, scenarios extraScenarios: [Scenario] = [], context: ComponentContext
     ) {
-        self.init(
+        base = SelfManagedModule(
             toggle.kind, model: Membership(baseCounts: baseCounts), preview: preview, styles: styles,
             scenarios: extraScenarios, context: context)
     }

@@ -167,12 +167,12 @@ extension CommentBox {
 
     private static func presentation(
         _ comments: [Comment], draft: String, error: String?, invalid: Bool, busy: Bool, key: String
-    ) -> CommentThreads.Presentation {
+    ) -> CommentDefinition.Presentation {
         var thread = CommentThread(comments: comments)
         if busy {
             thread.sending = Comment(id: 0, author: previewViewer, text: draft, at: Timestamp(millisecondsSince1970: 0))
         }
-        return CommentThreads.Presentation(
+        return CommentDefinition.Presentation(
             thread: thread, busy: busy, draft: busy ? "" : draft, error: error, invalid: invalid, key: key)
     }
 }

@@ -27,9 +27,12 @@ extension FollowButton {
         failureMessage: failureMessage,
         announcements: (on: "Following", off: "Not following"),
         returnPath: .perTarget(description: "the user's profile") { AppNavigator.profilePath($0) },
-        refusal: .init(description: "The viewer is the user: no one follows themselves.") { uid, viewer in
-            isOffered(uid, to: viewer) ? nil : "You cannot follow yourself: the viewer \(viewer) is that user."
-        },
+        refusal: (
+            description: "The viewer is the user: no one follows themselves.",
+            message: { uid, viewer in
+                isOffered(uid, to: viewer) ? nil : "You cannot follow yourself: the viewer \(viewer) is that user."
+            }
+        ),
         render: { uid, shown, returnTo in
             FollowButton(
                 following: shown.state.isOn, followers: shown.state.count, animated: shown.animated,
@@ -65,7 +68,7 @@ extension FollowButton {
     ) -> SelfManaged {
         selfManaged(
             uid: uid,
-            shown: Membership.Presentation(
+            shown: ToggleDefinition.Presentation(
                 state: ToggleState(isOn: following, count: followers), busy: busy, animated: animated,
                 message: message),
             returnTo: returnTo)
@@ -86,7 +89,7 @@ extension FollowButton {
 
     /// The button showing `shown`, what `ToggleStore.presentation` found for a viewer.
     public static func selfManaged(
-        uid: String, shown: Membership.Presentation, returnTo: String? = nil
+        uid: String, shown: ToggleDefinition.Presentation, returnTo: String? = nil
     ) -> SelfManaged {
         toggle.selfManaged(uid, shown: shown, returnTo: returnTo)
     }

@@ -70,7 +70,7 @@ extension LikeButton {
     ) -> SelfManaged {
         selfManaged(
             post: post,
-            shown: Membership.Presentation(
+            shown: ToggleDefinition.Presentation(
                 state: ToggleState(isOn: liked, count: count), busy: busy, animated: animated, message: message),
             returnTo: returnTo)
     }
@@ -88,7 +88,7 @@ extension LikeButton {
 
     /// The button showing `shown`, what `ToggleStore.presentation` found for a viewer.
     public static func selfManaged(
-        post: String, shown: Membership.Presentation, returnTo: String? = nil
+        post: String, shown: ToggleDefinition.Presentation, returnTo: String? = nil
     ) -> SelfManaged {
         toggle.selfManaged(post, shown: shown, returnTo: returnTo)
     }

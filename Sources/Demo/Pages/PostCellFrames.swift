@@ -86,7 +86,7 @@ struct PostCellFrames: Sendable {
     }
 
     /// The like button of `frame`'s post showing `shown`, in a cell whose taps return to `returnTo`.
-    func like(_ frame: Frame, _ shown: Membership.Presentation, returnTo: String) -> HTMLRaw {
+    func like(_ frame: Frame, _ shown: ToggleDefinition.Presentation, returnTo: String) -> HTMLRaw {
         button(.like, frame, shown, returnTo) {
             LikeButton.selfManaged(post: frame.post.id, shown: shown, returnTo: returnTo)
         }
@@ -94,7 +94,7 @@ struct PostCellFrames: Sendable {
 
     /// The follow button of `frame`'s post's author showing `shown`, in a cell whose taps return to
     /// `returnTo`.
-    func follow(_ frame: Frame, _ shown: Membership.Presentation, returnTo: String) -> HTMLRaw {
+    func follow(_ frame: Frame, _ shown: ToggleDefinition.Presentation, returnTo: String) -> HTMLRaw {
         button(.follow, frame, shown, returnTo) {
             FollowButton.selfManaged(uid: frame.post.author, shown: shown, returnTo: returnTo)
         }
@@ -103,7 +103,7 @@ struct PostCellFrames: Sendable {
     /// The button's bytes: kept ones, or its root's, rendered and kept here alone (a presentation with a
     /// one-time animation or message is shown once, and not kept).
     private func button(
-        _ kind: Button.Kind, _ frame: Frame, _ shown: Membership.Presentation, _ returnTo: String,
+        _ kind: Button.Kind, _ frame: Frame, _ shown: ToggleDefinition.Presentation, _ returnTo: String,
         root: () -> SelfManaged
     ) -> HTMLRaw {
         guard let buttons, !shown.animated, shown.message == nil else {

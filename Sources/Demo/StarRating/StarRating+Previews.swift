@@ -31,8 +31,8 @@ extension StarRating {
                 [("post", "p5"), ("stars", "2"), ("sum", "7"), ("count", "3"), ("message", failureMessage)]),
         ],
         actions: [
-            rating.kind.previewAction(
-                "rate", summary: "Rates a post (0 takes the rating back): 303 to return_to (or the post); 404, 400.",
+            rating.previewAction(
+                summary: "Rates a post (0 takes the rating back): 303 to return_to (or the post); 404, 400.",
                 exampleBody: "post=p1&stars=4&return_to=/posts/p1")
         ],
         instance: { $0["post"] },

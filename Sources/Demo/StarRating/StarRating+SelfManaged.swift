@@ -36,7 +36,7 @@ extension StarRating {
         })
 
     /// The stars given on average, to one decimal; 0 without ratings.
-    static func average(_ shown: Choices.Shown) -> Double {
+    static func average(_ shown: ChoiceDefinition.Shown) -> Double {
         let sum = shown.counts.reduce(0) { $0 + (Int($1.option) ?? 0) * $1.count }
         return shown.total == 0 ? 0 : (Double(sum) / Double(shown.total) * 10).rounded() / 10
     }
@@ -71,9 +71,9 @@ extension StarRating {
         let low = count == 0 ? 1 : min(5, max(1, sum / count))
         let high = count == 0 ? 0 : min(count, max(0, sum - low * count))
         let counts = ["1", "2", "3", "4", "5"].map { option in
-            Choices.Count(option, option == String(low) ? count - high : option == String(low + 1) ? high : 0)
+            ChoiceDefinition.Count(option, option == String(low) ? count - high : option == String(low + 1) ? high : 0)
         }
-        let shown = Choices.Shown(chosen: stars == 0 ? nil : String(stars), counts: counts)
+        let shown = ChoiceDefinition.Shown(chosen: stars == 0 ? nil : String(stars), counts: counts)
         return rating.selfManaged(post, shown: .init(shown: shown, busy: busy, message: message), returnTo: returnTo)
     }
 }

@@ -68,9 +68,9 @@ import Testing
     }
 
     @Test func aTogglesOptimisticStateIsItsOwnRenderToggledBusyAndAnimatedWhenItTurnsOn() {
-        let shown = Membership.Presentation(state: .init(isOn: false, count: 3), message: "an old failure")
+        let shown = ToggleDefinition.Presentation(state: .init(isOn: false, count: 3), message: "an old failure")
         #expect(shown.optimisticNext == .init(state: .init(isOn: true, count: 4), busy: true, animated: true))
-        let on = Membership.Presentation(state: .init(isOn: true, count: 4), animated: true)
+        let on = ToggleDefinition.Presentation(state: .init(isOn: true, count: 4), animated: true)
         #expect(on.optimisticNext == .init(state: .init(isOn: false, count: 3), busy: true, animated: false))
         let expected = SelfManaged(
             key: "badge b1",
@@ -104,7 +104,7 @@ import Testing
         definition.render = Self.definition.render  // a definition of its own, with nothing kept yet
         let caches = Caches()
         definition.kind.reportRenderedRoots(in: caches)
-        let shown = Membership.Presentation(state: .init(isOn: true, count: 7))
+        let shown = ToggleDefinition.Presentation(state: .init(isOn: true, count: 7))
         let unkept = definition.selfManaged("b1", shown: shown, returnTo: "/x").unkept.renderedString
         #expect(caches.reports.first?.kept == 0, "its caller keeps it")
         let kept = definition.selfManaged("b1", shown: shown, returnTo: "/x").renderedString

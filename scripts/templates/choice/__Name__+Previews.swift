@@ -24,8 +24,7 @@ extension __Name__ {
                 "Failed, rolled back", [("item", "item-1"), ("agree", "3"), ("unsure", "1"), ("message", failureMessage)]),
         ],
         actions: [
-            choice.kind.previewAction(
-                "choose",
+            choice.previewAction(
                 summary: "Chooses an option, or none: 303 to return_to (or this page); 404 for an unknown item, 400 for bad fields.",
                 exampleBody: "item=item-1&choice=agree")
         ],

@@ -39,8 +39,8 @@ extension __Name__ {
         item: String, choice chosen: String = "", agree: Int = 0, unsure: Int = 0, disagree: Int = 0, returnTo: String? = nil,
         busy: Bool = false, message: String? = nil
     ) -> SelfManaged {
-        let counts = [Choices.Count("agree", agree), Choices.Count("unsure", unsure), Choices.Count("disagree", disagree)]
-        let shown = Choices.Shown(chosen: chosen.isEmpty ? nil : chosen, counts: counts)
+        let counts = [ChoiceDefinition.Count("agree", agree), ChoiceDefinition.Count("unsure", unsure), ChoiceDefinition.Count("disagree", disagree)]
+        let shown = ChoiceDefinition.Shown(chosen: chosen.isEmpty ? nil : chosen, counts: counts)
         return choice.selfManaged(item, shown: .init(shown: shown, busy: busy, message: message), returnTo: returnTo)
     }
 }

@@ -41,9 +41,9 @@ extension __Name__ {
         error: String? = nil
     ) -> SelfManaged {
         let comments = note.isEmpty ? [] : [Comment(id: 1, author: .anonymous, text: note, at: .init(millisecondsSince1970: 0))]
-        let shown = CommentThreads.Presentation(
+        let shown = CommentDefinition.Presentation(
             thread: CommentThread(comments: comments), busy: busy, draft: draft, error: error,
-            key: CommentThreads.key(target: item, sent: 0))
+            key: CommentDefinition.key(target: item, sent: 0))
         return notes.selfManaged(item, shown: shown, returnTo: returnTo)
     }
 }

@@ -50,13 +50,13 @@ extension __Name__ {
     ) -> SelfManaged {
         selfManaged(
             item: item,
-            shown: Membership.Presentation(state: ToggleState(isOn: on, count: count), busy: busy, message: message),
+            shown: ToggleDefinition.Presentation(state: ToggleState(isOn: on, count: count), busy: busy, message: message),
             returnTo: returnTo)
     }
 
     /// The component showing `shown`, what its store found for a viewer.
     public static func selfManaged(
-        item: String, shown: Membership.Presentation, returnTo: String? = nil
+        item: String, shown: ToggleDefinition.Presentation, returnTo: String? = nil
     ) -> SelfManaged {
         toggle.selfManaged(item, shown: shown, returnTo: returnTo)
     }
