@@ -12,8 +12,8 @@ import Testing
 
     /// The folders that must name no kind, below `Sources`: the kit's edges and the app's state store.
     static let neutral = [
-        "Components/Service", "Components/Simulation", "Components/State", "Components/Events",
-        "Components/Optimistic", "StateStore",
+        "Components/Seam/Service", "Components/Runtime/Simulation", "Components/Seam/State",
+        "Components/Runtime/State", "Components/Seam/Events", "Components/Runtime/Optimistic", "StateStore",
     ]
     /// Translations of what earlier servers wrote, whose formats were a toggle's and a comment box's: read
     /// once, on the first start, and kept in a folder of their own so that nothing else joins them unseen.
@@ -22,7 +22,7 @@ import Testing
     /// Every type the toggle and comment kinds declare at the top level, and the old types and tables.
     static func kindNames() throws -> Set<String> {
         var names: Set<String> = ["ToggleRequest", "CommentRequest", "ToggleService", "toggle_members"]
-        for folder in ["Toggle", "Comments"] {
+        for folder in ["Seam/Toggle", "Runtime/Toggle", "Seam/Comments", "Runtime/Comments"] {
             for file in try swiftFiles(in: kit + "/" + folder) {
                 let code = try String(contentsOfFile: file, encoding: .utf8)
                 // Declared at the top level (nested names such as `Key` are the kind's own words).

@@ -5,7 +5,7 @@ import HTTPCore
 /// the `Cookie` header of every request.
 package struct ScenarioRequest: Sendable, Equatable {
     package var method: String
-    public var path: String
+    package var path: String
     package var headers: [NameValue]
     package var body: String
 

@@ -2,7 +2,7 @@ import HTTPCore
 
 /// One step of a scenario: a request and what its answer must show.
 package struct ScenarioStep: Sendable {
-    public var name: String
+    package var name: String
     package var request: ScenarioRequest
     package var expectations: [ScenarioExpectation]
     /// Sent while the step before is still in flight (two taps at once), not after its answer.

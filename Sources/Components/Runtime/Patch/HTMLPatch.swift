@@ -19,7 +19,7 @@ import HTML
 /// Two renders whose tags differ (an element more or less, another name, text where there was none)
 /// have no patch.
 package struct HTMLPatch: Sendable, Equatable {
-    public enum Change: Sendable, Equatable {
+    package enum Change: Sendable, Equatable {
         /// Set the attribute of the element at `element` to `value` (decoded text).
         case setAttribute(element: Int, name: String, value: String)
         /// Remove the attribute of the element at `element`.
