@@ -11,13 +11,17 @@ public struct RouteHandler: Sendable {
         self.run = run
     }
 
-    /// A synchronous handler.
-    package static func sync(_ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) -> RouteHandler {
+    /// A synchronous handler: it answers on the server's thread (a thrown `HTTPError` is its answer).
+    ///
+    /// ```swift
+    /// routes.add(.get, "/healthz", documentation: nil, handler: .sync { _ in .text("ok\n") })
+    /// ```
+    public static func sync(_ handler: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) -> RouteHandler {
         RouteHandler { request in .response(try handler(request)) }
     }
 
     /// An asynchronous handler, run in a task while the connection is suspended.
-    package static func async(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) -> RouteHandler
+    public static func async(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) -> RouteHandler
     {
         RouteHandler { request in .deferred { try await handler(request) } }
     }
