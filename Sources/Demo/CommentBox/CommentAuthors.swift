@@ -32,12 +32,11 @@ struct CommentAuthors: Sendable {
 
     /// `thread`'s comments as entries, the comment being sent last.
     func entries(_ thread: CommentThread, fillingSendingText fills: Bool) -> [CommentBox.Entry] {
-        let markups = rendered.markups(for: thread.comments) { comment in
+        // A kept comment's entry is its markup alone: its author, avatar and text are in it already.
+        var entries = rendered.markups(for: thread.comments) { comment in
             CommentBox.markup(of: entry(comment, sending: false, fill: nil))
-        }
-        var entries = zip(thread.comments, markups).map { comment, markup in
-            CommentBox.Entry(markup: markup, of: entry(comment, sending: false, fill: nil))
-        }
+        }.map(CommentBox.Entry.init(committed:))
+        entries.reserveCapacity(entries.count + 1)
         if let sending = thread.sending {
             entries.append(entry(sending, sending: true, fill: fills ? CommentDefinition.textField : nil))
         }

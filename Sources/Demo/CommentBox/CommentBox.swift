@@ -51,6 +51,13 @@ public struct CommentBox: HTMLComponent {
             self = entry
             self.markup = markup
         }
+
+        /// A committed comment shown as `markup` alone, which `CommentBox.markup(of:)` rendered from its
+        /// entry earlier: what a thread shown again needs of each comment it kept (nothing else is read).
+        public init(committed markup: HTMLRaw) {
+            self.init(author: "", text: "", time: Timestamp(millisecondsSince1970: 0))
+            self.markup = markup
+        }
     }
 
     /// `entry`'s markup, as a box shows it in its thread: to be kept and given back as `Entry.markup`.
