@@ -36,7 +36,6 @@ struct CommentAuthors: Sendable {
         var entries = rendered.markups(for: thread.comments) { comment in
             CommentBox.markup(of: entry(comment, sending: false, fill: nil))
         }.map(CommentBox.Entry.init(committed:))
-        entries.reserveCapacity(entries.count + 1)
         if let sending = thread.sending {
             entries.append(entry(sending, sending: true, fill: fills ? CommentDefinition.textField : nil))
         }

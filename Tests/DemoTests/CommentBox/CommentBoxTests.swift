@@ -102,5 +102,9 @@ import Testing
         let elsewhere = CommentBox.Entry(
             markup: CommentBox.markup(of: entries[1]), of: .init(author: "Someone else", text: "Other", time: nil))
         #expect(box([elsewhere]) == box([entries[1]]))
+        // A committed comment kept as its markup alone (how a thread is shown again) renders the same.
+        let committed = entries.map { CommentBox.Entry(committed: CommentBox.markup(of: $0)) }
+        #expect(box(committed) == box(entries))
+        #expect(box(committed, busy: true) == box(entries, busy: true))
     }
 }
