@@ -16,6 +16,10 @@ public struct HTMLBuffer: ~Copyable {
     @usableFromInline internal var base: UnsafeMutablePointer<UInt8>
     @usableFromInline internal var count: Int
     @usableFromInline internal var capacity: Int
+    /// Who may mark pieces of this buffer (see `Components`' `HTMLBuffer.piece`): the render that owns it,
+    /// by identity; `nil` once bytes already written have moved (``render(_:decoratingRoot:)``), which
+    /// makes every mark in it unusable.
+    package var pieceOwner: ObjectIdentifier?
 
     /// Creates an empty buffer.
     /// - Parameters:
@@ -24,6 +28,15 @@ public struct HTMLBuffer: ~Copyable {
         self.capacity = Swift.max(capacity, 64)
         self.base = .allocate(capacity: self.capacity)
         self.count = 0
+        self.pieceOwner = nil
+    }
+
+    /// How many bytes are written.
+    package var byteCount: Int { count }
+
+    /// Calls `body` with the bytes written so far, in place (valid only during the call).
+    package func withWrittenBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     deinit {

@@ -5,11 +5,14 @@ import Synchronization
 
 /// `GET /stats`: what the server's caches have done since it started, for benchmarks and for people
 /// wondering why a page is fast or slow. Reuse counts answers sent again by the HTTP core
-/// (`ResponseReuse`); the render caches count kept pages and fragments answered or rendered anew.
+/// (`ResponseReuse`); the render caches count kept pages and fragments answered or rendered anew, and of
+/// the pages answered from what was kept, those whose stale pieces were rendered again (`refreshed`) and
+/// how many pieces that took (`piecesRendered`; both 0 for fragments, which have no pieces).
 ///
 /// ```json
 /// {"reuse": {"sameRequest": {"held": 12, "served": 904}, "sameHeaders": {"held": 2, "served": 310}},
-///  "renderCache": {"pages": {"kept": 40, "hits": 800, "misses": 120}, "fragments": {"kept": 5, "hits": 9, "misses": 5}},
+///  "renderCache": {"pages": {"kept": 40, "hits": 800, "misses": 120, "refreshed": 300, "piecesRendered": 310},
+///                  "fragments": {"kept": 5, "hits": 9, "misses": 5, "refreshed": 0, "piecesRendered": 0}},
 ///  "caches": [{"name": "pages", "kept": 40, "capacity": 128, "bytes": 1402112, "byteCapacity": 8388608,
 ///              "hits": 800, "misses": 120}, …],
 ///  "cacheBytes": {"kept": 2104331, "bound": 41943040}}
@@ -36,8 +39,11 @@ struct StatisticsRoutes: RouteCollection {
         let counts = Schema.object(
             ["held": .integer(minimum: 0), "served": .integer(minimum: 0)], required: ["held", "served"])
         let cache = Schema.object(
-            ["kept": .integer(minimum: 0), "hits": .integer(minimum: 0), "misses": .integer(minimum: 0)],
-            required: ["kept", "hits", "misses"])
+            [
+                "kept": .integer(minimum: 0), "hits": .integer(minimum: 0), "misses": .integer(minimum: 0),
+                "refreshed": .integer(minimum: 0), "piecesRendered": .integer(minimum: 0),
+            ],
+            required: ["kept", "hits", "misses", "refreshed", "piecesRendered"])
         let report = Schema.object(
             [
                 "name": .string(), "kept": .integer(minimum: 0), "capacity": .integer(minimum: 0),
@@ -77,7 +83,8 @@ struct StatisticsRoutes: RouteCollection {
                 let statistics = renderCaches[kind] ?? RenderCacheStatistics()
                 return .object([
                     ("kept", .int(statistics.kept)), ("hits", .int(statistics.hits)),
-                    ("misses", .int(statistics.misses)),
+                    ("misses", .int(statistics.misses)), ("refreshed", .int(statistics.refreshed)),
+                    ("piecesRendered", .int(statistics.piecesRendered)),
                 ])
             }
             var response = HTTPResponse.json(

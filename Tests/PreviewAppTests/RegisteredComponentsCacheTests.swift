@@ -67,17 +67,21 @@ private struct BellPage: ComponentModule {
             if let forever {
                 return .html(forever.value(for: request.path + String(request.viewer.bits)) { render(request.viewer) })
             }
-            return rendered.page(request) { _ in render(request.viewer) }
+            return rendered.page(request) { _, html in render(request.viewer, into: &html) }
         }
     }
 
     private func render(_ viewer: Viewer) -> [UInt8] {
         var html = HTMLBuffer(capacity: 256)
+        render(viewer, into: &html)
+        return html.bytes
+    }
+
+    private func render(_ viewer: Viewer, into html: inout HTMLBuffer) {
         for bell in ["b1", "b2"] {
             if let shown = bells.presentation(bell, viewer: viewer) {
                 Bell.toggle.render(bell, shown, "/bells").render(into: &html)
             }
         }
-        return html.bytes
     }
 }

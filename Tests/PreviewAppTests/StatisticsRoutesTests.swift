@@ -24,6 +24,8 @@ import Testing
             let port = server.port
             let start = try await offThePool { try self.stats(port) }
             #expect(start["/renderCache/pages/misses"] == .int(0))
+            #expect(start["/renderCache/pages/refreshed"] == .int(0))
+            #expect(start["/renderCache/fragments/piecesRendered"] == .int(0))
             #expect(start["/reuse/sameRequest/served"] == .int(0))
             let carol = ["Cookie: viewer=vcarol"]
             try await offThePool {
@@ -44,7 +46,9 @@ import Testing
             #expect(tap.status.code == 303)
             try await offThePool { _ = try RawConnection(port: port).request("/posts/p1", headers: carol) }
             let stale = try await offThePool { try self.stats(port) }
-            #expect(stale["/renderCache/pages/misses"] == .int(2), "the like on p1 shows on its page")
+            #expect(stale["/renderCache/pages/misses"] == .int(1), "the page around the like is kept")
+            #expect(stale["/renderCache/pages/refreshed"] == .int(1), "the like on p1 shows on its page")
+            #expect(stale["/renderCache/pages/piecesRendered"] == .int(1), "in its cell's like button alone")
             #expect(stale["/reuse/sameHeaders/held"] == .int(1), "the tap's redirect, held for the next")
         }
     }

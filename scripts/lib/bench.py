@@ -687,9 +687,13 @@ def hit_rate(before, after, requests):
     fragments = {k: after["renderCache"]["fragments"][k] - before["renderCache"]["fragments"][k]
                  for k in ("hits", "misses")}
     looked = pages["hits"] + pages["misses"] + fragments["hits"] + fragments["misses"]
+    # Of the page hits, those that rendered stale pieces again (an older build has no pieces: 0).
+    refreshed = (after["renderCache"]["pages"].get("refreshed", 0)
+                 - before["renderCache"]["pages"].get("refreshed", 0))
     return {"reused": reused / max(requests, 1),
             "kept": (pages["hits"] + fragments["hits"]) / max(looked, 1),
-            "pages": pages["hits"] / max(pages["hits"] + pages["misses"], 1)}
+            "pages": pages["hits"] / max(pages["hits"] + pages["misses"], 1),
+            "refreshed": refreshed / max(pages["hits"] + pages["misses"], 1)}
 
 
 def mixed_rows(binary, common):
@@ -714,7 +718,8 @@ def mixed_rows(binary, common):
                 ref_runs.append(wrk(replay, "/", script=script))
         rate = rates[-1]
         note = (f"(reused {rate['reused'] * 100:.0f}% of requests; kept pages and fragments "
-                f"{rate['kept'] * 100:.0f}% of lookups, pages {rate['pages'] * 100:.0f}%; errors "
+                f"{rate['kept'] * 100:.0f}% of lookups, pages {rate['pages'] * 100:.0f}% (of them with stale "
+                f"pieces rendered again {rate['refreshed'] * 100:.0f}%); errors "
                 f"{median_of(ours_runs)['errors'] or 'none'}, non-2xx/3xx {median_of(ours_runs)['non2xx']})"
                 if rate else "(no /stats: hit rate unknown)")
         row(name + (", against replay" if replay else ""), median_of(ours_runs),
@@ -748,8 +753,9 @@ def raw_requests(port, requests):
     connection.close()
 
 
-def instructions_per_request(argv, port, requests, ready_on_stderr=False):
-    """(all, without memset) instructions per request of `argv` serving `requests` on `port`."""
+def instructions_per_request(argv, port, requests, ready_on_stderr=False, warmup=None):
+    """(all, without memset) instructions per request of `argv` serving `requests` on `port`, after
+    `warmup` (the first 200 of `requests` unless given)."""
     out = os.path.join(WORK, "callgrind.out")
     for stale in [out, out + ".1"]:
         if os.path.exists(stale):
@@ -765,7 +771,7 @@ def instructions_per_request(argv, port, requests, ready_on_stderr=False):
             if time.time() > deadline:
                 raise SystemExit("bench: the server did not start under valgrind")
             time.sleep(0.5)
-    raw_requests(port, requests[:200])
+    raw_requests(port, requests[:200] if warmup is None else warmup)
     subprocess.run(["callgrind_control", "-i", "on", str(process.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     raw_requests(port, requests)
     subprocess.run(["callgrind_control", "-i", "off", str(process.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
@@ -820,6 +826,10 @@ def callgrind_rows(binary, common):
         ("GET /feed, cookie", [], [get("/feed")] * n, "/feed"),
         ("GET /feed, first visit", [], [get("/feed", False)] * n, "/feed"),
         ("GET /feed, cookie, render cache off", ["--render-cache", "off"], [get("/feed")] * n, "/feed"),
+        # A page not kept: each request a viewer not seen before, so the page renders whole and is kept
+        # with its pieces (what a page costs the first time, or once the cache let it go).
+        ("GET /feed, cookie, a page not kept (a new viewer each)", [],
+         [get("/feed", as_cookie=f"viewer=vnotkept{i}") for i in range(n)], None),
         ("POST like tap (PRG)", [], [tap(i) for i in range(n)], None),
         ("POST like tap (HX-Request)", [], [tap(i, hx=True) for i in range(n)], None),
         # A comment send answers its box: the whole thread with HX-Request, a redirect without.
@@ -834,7 +844,8 @@ def callgrind_rows(binary, common):
     for name, extra, requests, path in workloads:
         if only and not re.search(only, name):
             continue
-        ours, ours_lean = instructions_per_request([binary] + one_thread + extra, port, requests)
+        warmup = [get("/feed", as_cookie="viewer=vwarmup")] * 200 if "not kept" in name else None
+        ours, ours_lean = instructions_per_request([binary] + one_thread + extra, port, requests, warmup=warmup)
         if "per pair" in name:
             ours, ours_lean = ours * 2, ours_lean * 2
         reference = ""

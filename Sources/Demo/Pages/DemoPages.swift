@@ -1,5 +1,6 @@
 import Basics
 import Components
+import HTML
 import HTTPCore
 import PreviewApp
 
@@ -63,14 +64,14 @@ public struct DemoPages: ComponentModule {
 
     public func addRoutes(to routes: inout RouteGroup) {
         routes.get("/feed", Self.page("Every post, with self-managed avatars and like buttons")) { request in
-            page(request) { FeedPage(context: $0).render() }
+            page(request) { FeedPage(context: $0).render(into: &$1) }
         }
         routes.get(
             "/posts/:id",
             Self.page("One post", [.path("id", .segment, "The post.", example: "p1")], notFound: "No such post.")
         ) { request in
             let post = try post(request.parameters["id"])
-            return page(request) { PostPage(context: $0, post: post).render() }
+            return page(request) { PostPage(context: $0, post: post).render(into: &$1) }
         }
         routes.get(
             "/users/:uid",
@@ -82,7 +83,7 @@ public struct DemoPages: ComponentModule {
             guard let user = site.fixtures.user(uid) else {
                 throw HTTPError(.notFound, "There is no user with the id \(uid).")
             }
-            return page(request) { ProfilePage(context: $0, user: user).render() }
+            return page(request) { ProfilePage(context: $0, user: user).render(into: &$1) }
         }
         routes.get("/api/posts/:id", Self.postState) { request in
             let post = try post(request.parameters["id"])
@@ -131,8 +132,10 @@ public struct DemoPages: ComponentModule {
     }
 
     /// The page for this request, as `RenderedPages` keeps it.
-    private func page(_ request: HTTPRequest, render: (PageContext) -> [UInt8]) -> HTTPResponse {
-        renderedPages.page(request) { settings in render(context(for: request.viewer, settings: settings)) }
+    private func page(_ request: HTTPRequest, render: (PageContext, inout HTMLBuffer) -> Void) -> HTTPResponse {
+        renderedPages.page(request) { settings, html in
+            render(context(for: request.viewer, settings: settings), &html)
+        }
     }
 
     private func context(for viewer: Viewer, settings: SimulationSettings) -> PageContext {

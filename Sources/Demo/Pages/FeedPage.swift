@@ -7,7 +7,14 @@ struct FeedPage {
     var context: PageContext
 
     func render() -> [UInt8] {
-        context.layout(title: "Feed", section: .page(DemoPages.feed.path)).render { html in
+        var html = HTMLBuffer(capacity: 64 * 1024)
+        render(into: &html)
+        return html.bytes
+    }
+
+    /// The page, with each cell's buttons a piece of it.
+    func render(into html: inout HTMLBuffer) {
+        context.layout(title: "Feed", section: .page(DemoPages.feed.path)).render(into: &html) { html in
             html.element(.h1, text: "Feed")
             html.element(
                 .p, .class("muted"),
@@ -16,9 +23,7 @@ struct FeedPage {
             )
             html.element(.ul, .class("feed")) { html in
                 for frame in context.site.cells.all {
-                    if let cell = context.cell(frame, returnTo: frame.feedReturnTo) {
-                        html.render(cell)
-                    }
+                    html.render(context.cell(frame, returnTo: frame.feedReturnTo))
                 }
             }
         }

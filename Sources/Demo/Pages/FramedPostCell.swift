@@ -1,18 +1,29 @@
 import Components
 import HTML
 
-/// A cell for one viewer: the post's frames with this viewer's follow and like buttons (rendered) in the
-/// gaps.
+/// A cell for one viewer: the post's frames with this viewer's follow and like buttons in the gaps, each
+/// a piece of the page (`HTMLBuffer.piece`) that reads its own state, so that a tap on one button renders
+/// that button again and not the page.
 struct FramedPostCell: HTMLComponent {
     var frame: PostCellFrames.Frame
-    var follow: HTMLRaw?
-    var like: HTMLRaw
+    var context: PageContext
+    /// Where the cell's taps return to.
+    var returnTo: String
+    /// Whether the byline has a follow button (a profile has its own, once).
+    var follow: Bool
 
     func render(into html: inout HTMLBuffer) {
         html.raw(frame.head)
-        if let follow {
-            html.raw(follow)
+        let source = (context.cellButtons, frame, returnTo)
+        if follow, FollowButton.isOffered(frame.post.author, to: context.viewer) {
+            html.piece(source) { source, html in
+                if let button = source.0.follow(source.1, returnTo: source.2) { html.raw(button) }
+            }
         }
-        frame.aroundLike.render(into: &html) { html in html.raw(like) }
+        frame.aroundLike.render(into: &html) { html in
+            html.piece(source) { source, html in
+                if let button = source.0.like(source.1, returnTo: source.2) { html.raw(button) }
+            }
+        }
     }
 }

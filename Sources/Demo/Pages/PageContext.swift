@@ -5,14 +5,25 @@ import HTTPCore
 import PreviewApp
 
 /// What pages need to render for one request: the data, the viewer and the like and follow state they see.
-struct PageContext {
+struct PageContext: Sendable {
     var site: DemoSite
     var settings: SimulationSettings
     /// The site's navigation, for the page's header.
     var navigation: [PageLink]
     /// The app's caches, where the chrome is kept (`nil`: rendered for every page).
-    var caches: Caches? = nil
-    var viewer: Viewer
+    var caches: Caches?
+    let viewer: Viewer
+    /// What the cells' buttons are rendered from, shared by every cell of the page.
+    let cellButtons: CellButtons
+
+    init(site: DemoSite, settings: SimulationSettings, navigation: [PageLink], caches: Caches?, viewer: Viewer) {
+        self.site = site
+        self.settings = settings
+        self.navigation = navigation
+        self.caches = caches
+        self.viewer = viewer
+        cellButtons = CellButtons(site: site, viewer: viewer)
+    }
 
     /// The chrome around a page with this title and section.
     func layout(title: String, section: PageLayout.Section = .none) -> PageLayout {
@@ -21,25 +32,14 @@ struct PageContext {
 
     /// The post's cell as this viewer sees it; a like or follow tap returns to `returnTo`. Without
     /// `follow` the byline has no follow button (a profile has its own, once). The buttons are rendered
-    /// once per state they show in this place (`PostCellFrames`).
+    /// once per state they show in this place (`PostCellFrames`), each a piece of the page.
     func cell(for post: Post, returnTo: String, follow: Bool = true) -> FramedPostCell? {
-        site.cells[post.id].flatMap { cell($0, returnTo: returnTo, follow: follow) }
+        site.cells[post.id].map { cell($0, returnTo: returnTo, follow: follow) }
     }
 
     /// The cell of `frame`'s post, as `cell(for:returnTo:follow:)`.
-    func cell(_ frame: PostCellFrames.Frame, returnTo: String, follow: Bool = true) -> FramedPostCell? {
-        // `frame.post.id`, not a copy of the post: copying it retains each of its strings.
-        guard let liked = site.likes.presentation(frame.post.id, viewer: viewer) else {
-            return nil
-        }
-        let like = site.cells.like(frame, liked, returnTo: returnTo)
-        var followHTML: HTMLRaw?
-        if follow, FollowButton.isOffered(frame.post.author, to: viewer),
-            let following = site.follows.presentation(frame.post.author, viewer: viewer)
-        {
-            followHTML = site.cells.follow(frame, following, returnTo: returnTo)
-        }
-        return FramedPostCell(frame: frame, follow: followHTML, like: like)
+    func cell(_ frame: PostCellFrames.Frame, returnTo: String, follow: Bool = true) -> FramedPostCell {
+        FramedPostCell(frame: frame, context: self, returnTo: returnTo, follow: follow)
     }
 
     /// The follow button for `uid` as this viewer sees it; `nil` when the viewer is that user.

@@ -8,19 +8,31 @@ struct PostPage {
     var post: Post
 
     func render() -> [UInt8] {
+        var html = HTMLBuffer(capacity: 64 * 1024)
+        render(into: &html)
+        return html.bytes
+    }
+
+    /// The page, with the cell's buttons, the rating and the comment box each a piece of it.
+    func render(into html: inout HTMLBuffer) {
         let path = AppNavigator.postPath(post.id)
-        return context.layout(title: "Post \(post.id)").render { html in
+        let source = (context, post.id, path)
+        context.layout(title: "Post \(post.id)").render(into: &html) { html in
             html.element(.h1, text: "Post")
             html.element(.ul, .class("feed")) { html in
                 if let cell = context.cell(for: post, returnTo: path) {
                     html.render(cell)
                 }
             }
-            if let rating = context.rating(for: post.id, returnTo: path) {
-                html.render(rating)
+            html.piece(source) { source, html in
+                if let rating = source.0.rating(for: source.1, returnTo: source.2) {
+                    html.render(rating)
+                }
             }
-            if let comments = context.commentBox(for: post.id, returnTo: path) {
-                html.render(comments)
+            html.piece(source) { source, html in
+                if let comments = source.0.commentBox(for: source.1, returnTo: source.2) {
+                    html.render(comments)
+                }
             }
             html.element(.p) { html in
                 html.element(.a, .href("/feed"), text: "Back to the feed")

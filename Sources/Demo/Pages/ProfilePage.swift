@@ -8,8 +8,16 @@ struct ProfilePage {
     var user: User
 
     func render() -> [UInt8] {
+        var html = HTMLBuffer(capacity: 64 * 1024)
+        render(into: &html)
+        return html.bytes
+    }
+
+    /// The page, with the follow button and the cells' like buttons each a piece of it.
+    func render(into html: inout HTMLBuffer) {
         let path = AppNavigator.profilePath(user.uid)
-        return context.layout(title: user.name).render { html in
+        let source = (context, user.uid, path)
+        context.layout(title: user.name).render(into: &html) { html in
             html.element(.section, .class("profile-header")) { html in
                 html.render(
                     AvatarView.selfManaged(
@@ -19,8 +27,10 @@ struct ProfilePage {
                     html.element(.h1, text: user.name)
                     html.element(.p, .class("author-handle"), text: "@" + user.uid)
                     html.element(.p, .class("profile-bio"), text: user.bio)
-                    if let follow = context.followButton(for: user.uid, returnTo: path) {
-                        html.render(follow)
+                    html.piece(source) { source, html in
+                        if let follow = source.0.followButton(for: source.1, returnTo: source.2) {
+                            html.render(follow)
+                        }
                     }
                 }
             }

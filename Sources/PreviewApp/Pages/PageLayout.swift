@@ -49,13 +49,19 @@ package struct PageLayout: Sendable {
 
     /// The page: the chrome around what `content` writes into `<main>`.
     package func render(_ content: (inout HTMLBuffer) -> Void) -> [UInt8] {
+        // Room for the largest page (/feed, about 35 KB) at once: growing copies everything written so far.
+        var html = HTMLBuffer(capacity: 64 * 1024)
+        render(into: &html, content)
+        return html.bytes
+    }
+
+    /// The page, written into `html`: for a page kept with its pieces (`RenderedPages`), which marks
+    /// them in the buffer it gives.
+    package func render(into html: inout HTMLBuffer, _ content: (inout HTMLBuffer) -> Void) {
         let key = ChromeKey(title: title, section: section, settings: settings, navigation: navigation)
         let make = { HTMLFrame { html in renderChrome(into: &html) { html in html.render(HTMLFrame.hole) } } }
         let chrome = self.chrome?.value(for: key, make: make) ?? make()
-        // Room for the largest page (/feed, about 35 KB) at once: growing copies everything written so far.
-        var html = HTMLBuffer(capacity: 64 * 1024)
         chrome.render(into: &html, content: content)
-        return html.bytes
     }
 
     /// Everything a page's chrome is rendered from.

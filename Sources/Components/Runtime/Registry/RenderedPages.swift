@@ -1,4 +1,5 @@
 @_spi(Runtime) import Basics
+import HTML
 import HTTPCore
 import Synchronization
 
@@ -38,18 +39,43 @@ package struct RenderedPages: Sendable {
     /// A kept page and what it depends on.
     struct Page: Sendable {
         let bytes: [UInt8]
-        /// What its render read of the states that record their reads.
+        /// What its render read of the states that record their reads, its pieces' reads among them.
         let reads: StateReads
         /// `ComponentRegistry.untrackedVersion` before it rendered.
         let untracked: UInt64
+        /// Its parts kept under reads of their own, in the order of their bytes (and of their reads).
+        let pieces: [PagePiece]
 
-        /// Whether nothing it was rendered from has changed.
+        /// Whether nothing the page around its pieces was rendered from has changed.
+        func outsidePiecesIsCurrent(in registry: ComponentRegistry) -> Bool {
+            guard untracked == registry.untrackedVersion else { return false }
+            var start = 0
+            for piece in pieces {
+                guard reads.areCurrent(in: start..<piece.reads.lowerBound) else { return false }
+                start = piece.reads.upperBound
+            }
+            return reads.areCurrent(in: start..<reads.count)
+        }
+
+        /// Whether nothing it was rendered from has changed, its pieces included.
         func isCurrent(in registry: ComponentRegistry) -> Bool {
             untracked == registry.untrackedVersion && reads.areCurrent
+        }
+
+        /// What it keeps in memory, about.
+        var byteCount: Int {
+            bytes.count + reads.byteCount + pieces.count * (MemoryLayout<PagePiece>.stride + 64)
         }
     }
 
     private let cache: BoundedCache<Key, Page>?
+    /// Pages answered by rendering only their stale pieces, and those pieces.
+    private let refreshes = Refreshes()
+
+    private final class Refreshes: Sendable {
+        let pages = Atomic<Int>(0)
+        let pieces = Atomic<Int>(0)
+    }
     private let registry: ComponentRegistry
     private let simulation: SimulatedService
 
@@ -58,48 +84,124 @@ package struct RenderedPages: Sendable {
     ///   - capacity: The most pages kept.
     ///   - byteCapacity: The most bytes they take (a feed is about 35 KB; a page over a sixty-fourth of it
     ///     is not kept).
-    package init(context: ComponentContext, name: String = "pages", capacity: Int = 128, byteCapacity: Int = 8 << 20) {
+    package init(context: ComponentContext, name: String = "pages", capacity: Int = 2048, byteCapacity: Int = 32 << 20)
+    {
         let cache: BoundedCache<Key, Page>? = context.caches.make(name, entries: capacity, bytes: byteCapacity) {
-            page in page.bytes.count + page.reads.byteCount
+            page in page.byteCount
         }
         self.cache = cache
         registry = context.registry
+        let refreshes = self.refreshes
         simulation = context.simulation
         if let cache {
             registry.noteRenderCache(.pages) {
                 let (kept, hits, misses) = cache.statistics
-                return RenderCacheStatistics(kept: kept, hits: hits, misses: misses)
+                return RenderCacheStatistics(
+                    kept: kept, hits: hits, misses: misses, refreshed: refreshes.pages.load(ordering: .relaxed),
+                    piecesRendered: refreshes.pieces.load(ordering: .relaxed))
             }
         }
     }
 
     /// The page for this request, rendered by `render` with the current settings or kept from an earlier
-    /// request with the same key whose reads are all still current. With kept pages, the server may also
-    /// send the same response again to the same request while that holds and the settings stay as they
-    /// were (`HTTPResponse.reusableWhile`).
-    package func page(_ request: HTTPRequest, render: (SimulationSettings) -> [UInt8]) -> HTTPResponse {
+    /// request with the same key: as kept when everything it read is still current, with only its stale
+    /// pieces rendered again when only they are stale (`HTMLBuffer.piece`), and rendered whole otherwise.
+    /// With kept pages, the server may also send the same response again to the same request while all
+    /// it read holds and the settings stay as they were (`HTTPResponse.reusableWhile`).
+    ///
+    /// `render` writes the page into the buffer it is given, which is the page's own: pieces are kept
+    /// only when they are marked there.
+    package func page(
+        _ request: HTTPRequest, render: (SimulationSettings, inout HTMLBuffer) -> Void
+    ) -> HTTPResponse {
         let settings = simulation.settings
         guard let cache else {
-            return .html(render(settings))
+            var html = HTMLBuffer(capacity: Self.pageCapacity)
+            render(settings, &html)
+            return .html(html.bytes)
         }
-        let key = Key(
-            path: request.path, reader: request.hasNewViewer ? .newViewer : .viewer(request.viewer),
-            settings: settings)
-        let page: Page
-        if let kept = cache.lookUp(key, ifCurrent: { $0.isCurrent(in: registry) }) {
+        let newViewer = request.hasNewViewer
+        let key = Key(path: request.path, reader: newViewer ? .newViewer : .viewer(request.viewer), settings: settings)
+        var page: Page
+        if let kept = cache.lookUp(key, ifCurrent: { $0.outsidePiecesIsCurrent(in: registry) }) {
             page = kept
+            if let refreshed = refreshingStalePieces(of: kept) {
+                page = refreshed
+                cache.store(page, for: key)
+            }
         } else {
-            // Read before rendering, and each read noted as it happens: a page is never older than what it
-            // says it read.
-            let untracked = registry.untrackedVersion
-            let (bytes, reads) = StateReads.recording { render(settings) }
-            page = Page(bytes: bytes, reads: reads, untracked: untracked)
+            // A first visit's page is the same for every new viewer, but its pieces' renders captured
+            // this one, who may act before the next: such a page is kept whole, its pieces' reads its own.
+            page = rendered(keepingPieces: !newViewer) { render(settings, &$0) }
             cache.store(page, for: key)
         }
         var response = HTTPResponse.html(page.bytes)
-        response.reusableWhile = { [registry, simulation] in
+        response.reusableWhile = { [registry, simulation, page] in
             page.isCurrent(in: registry) && simulation.settings == settings
         }
         return response
+    }
+
+    /// Room for the largest page (/feed, about 35 KB) at once: growing copies everything written so far.
+    static let pageCapacity = 64 * 1024
+
+    /// The page `render` writes, with what it read and, when `keepingPieces`, the pieces it marked.
+    func rendered(keepingPieces: Bool, _ render: (inout HTMLBuffer) -> Void) -> Page {
+        // Read before rendering, and each read noted as it happens: a page is never older than what it
+        // says it read.
+        let untracked = registry.untrackedVersion
+        let recorder = StateReads.Recorder(collectingPieces: keepingPieces)
+        var html = HTMLBuffer(capacity: Self.pageCapacity)
+        html.pieceOwner = ObjectIdentifier(recorder)
+        StateReads.recording(into: recorder) { render(&html) }
+        // Bytes moved after pieces were marked: their ranges no longer say where they are, and the page
+        // is kept whole (its reads hold theirs).
+        let pieces = html.pieceOwner == ObjectIdentifier(recorder) ? recorder.pieces : []
+        return Page(bytes: html.bytes, reads: StateReads(reads: recorder.reads), untracked: untracked, pieces: pieces)
+    }
+
+    /// `page` with its stale pieces rendered again and the rest copied as kept; `nil` when none is stale.
+    func refreshingStalePieces(of page: Page) -> Page? {
+        guard page.pieces.contains(where: { !page.reads.areCurrent(in: $0.reads) }) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(page.bytes.count + 1024)
+        var reads: [StateReads.Read] = []
+        reads.reserveCapacity(page.reads.count + 8)
+        var pieces: [PagePiece] = []
+        pieces.reserveCapacity(page.pieces.count)
+        var rendered = 0
+        page.bytes.withUnsafeBufferPointer { kept in
+            var (bytesCopied, readsCopied) = (0, 0)
+            for piece in page.pieces {
+                let isCurrent = page.reads.areCurrent(in: piece.reads)
+                // Up to the piece (and through it, when it is current) as kept.
+                let (bytesEnd, readsEnd) =
+                    isCurrent
+                    ? (piece.range.upperBound, piece.reads.upperBound)
+                    : (piece.range.lowerBound, piece.reads.lowerBound)
+                let (byteStart, readStart) = (
+                    bytes.count + piece.range.lowerBound - bytesCopied,
+                    reads.count + piece.reads.lowerBound - readsCopied
+                )
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: kept[bytesCopied..<bytesEnd]))
+                reads.append(contentsOf: page.reads.reads[readsCopied..<readsEnd])
+                if !isCurrent {
+                    let recorder = StateReads.Recorder()
+                    var html = HTMLBuffer(capacity: piece.range.count + 256)
+                    StateReads.recording(into: recorder) { piece.render(&html) }
+                    html.withWrittenBytes { bytes.append(contentsOf: $0) }
+                    reads.append(contentsOf: recorder.reads)
+                    rendered += 1
+                }
+                pieces.append(
+                    PagePiece(range: byteStart..<bytes.count, reads: readStart..<reads.count, render: piece.render))
+                (bytesCopied, readsCopied) = (piece.range.upperBound, piece.reads.upperBound)
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: kept[bytesCopied...]))
+            reads.append(contentsOf: page.reads.reads[readsCopied...])
+        }
+        refreshes.pages.add(1, ordering: .relaxed)
+        refreshes.pieces.add(rendered, ordering: .relaxed)
+        return Page(bytes: bytes, reads: StateReads(reads: reads), untracked: page.untracked, pieces: pieces)
     }
 }

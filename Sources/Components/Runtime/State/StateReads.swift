@@ -18,6 +18,18 @@ package struct StateReads: Sendable {
 
     private(set) var reads: [Read] = []
 
+    init(reads: [Read] = []) {
+        self.reads = reads
+    }
+
+    /// Whether nothing read in `range` of the reads has changed since.
+    func areCurrent(in range: Range<Int>) -> Bool {
+        for index in range where reads[index].cell.current != reads[index].version {
+            return false
+        }
+        return true
+    }
+
     /// Whether nothing that was read has changed since.
     package var areCurrent: Bool {
         for read in reads where read.cell.current != read.version {
@@ -37,6 +49,11 @@ package struct StateReads: Sendable {
         let recorder = Recorder()
         let result = try Recorder.$current.withValue(recorder) { try render() }
         return (result, StateReads(reads: recorder.reads))
+    }
+
+    /// Runs `render` with `recorder` as the recorder of this thread.
+    static func recording<Result>(into recorder: Recorder, _ render: () throws -> Result) rethrows -> Result {
+        try Recorder.$current.withValue(recorder) { try render() }
     }
 
     /// Notes that the render running on this thread, if it records, read `cell` at `version`. A store
@@ -65,16 +82,40 @@ package struct StateReads: Sendable {
         // Unchecked: only the rendering thread touches it (above), so the runtime's access check on every
         // note would guard nothing.
         @exclusivity(unchecked) var reads: [Read]
+        /// Whether this records a page that keeps its pieces (`HTMLBuffer.piece`).
+        let collectsPieces: Bool
+        /// Whether a piece is being rendered (its reads are noted here, from where it began).
+        @exclusivity(unchecked) var inPiece = false
+        /// Reads before this index are not merged with the next: a piece's first read is its own.
+        @exclusivity(unchecked) var floor = 0
+        /// The pieces marked in the page's buffer, when it `collectsPieces`; each names its reads here.
+        @exclusivity(unchecked) var pieces: [PagePiece] = []
 
-        init() {
+        init(collectingPieces: Bool = false) {
             // Room for a page's reads (a feed reads 40 parts), so that noting one is not a reallocation.
             reads = []
             reads.reserveCapacity(48)
+            collectsPieces = collectingPieces
+            if collectingPieces { pieces.reserveCapacity(48) }
         }
 
         func note(_ cell: VersionCell, at version: UInt64) {
-            if let last = reads.last, last.cell === cell, last.version == version { return }
+            if reads.count > floor, let last = reads.last, last.cell === cell, last.version == version { return }
             reads.append(Read(cell: cell, version: version))
+        }
+
+        /// Begins a piece: gives where its reads begin.
+        func beginPiece() -> Int {
+            inPiece = true
+            floor = reads.count
+            return floor
+        }
+
+        /// Ends the piece begun last: gives where its reads end.
+        func endPiece() -> Int {
+            inPiece = false
+            floor = reads.count
+            return floor
         }
     }
 }
