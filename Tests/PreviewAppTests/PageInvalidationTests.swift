@@ -103,3 +103,28 @@ import Testing
         }
     }
 }
+
+/// A kept page holds its pieces and what they render from: nothing of that may hold the pages back, or an
+/// app's pages (and the app) would never be freed.
+@Suite struct KeptPiecesFreeTheAppTests {
+    @Test func anAppWithKeptPiecesIsFreedWhenDropped() async throws {
+        weak var caches: Caches?
+        do {
+            var options = PreviewOptions()
+            options.publicFolder = PackagePaths.publicFolder
+            options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 7)
+            let app = try Application(options: options) { Demo.modules($0) }
+            for path in ["/feed", "/posts/p1", "/users/ada"] {
+                _ = try await app.responder.test(.get, path, headers: .viewer("alice"))
+            }
+            _ = try await app.responder.test(
+                .post, "/components/like/tap", headers: .viewer("bob"), body: "post=p1&liked=true")
+            _ = try await app.responder.test(.get, "/feed", headers: .viewer("alice"))
+            let pages = app.context.registry.renderCacheStatistics[.pages] ?? RenderCacheStatistics()
+            #expect(pages.kept == 3 && pages.refreshed == 1, "pages are kept with their pieces")
+            caches = app.context.caches
+            #expect(caches != nil)
+        }
+        #expect(caches == nil, "the app's caches (and the pages in them) are freed with the app")
+    }
+}

@@ -14,7 +14,7 @@ struct FramedPostCell: HTMLComponent {
 
     func render(into html: inout HTMLBuffer) {
         html.raw(frame.head)
-        let source = (context.cellButtons, frame, returnTo)
+        let source = (context.seen, frame, returnTo)
         if follow, FollowButton.isOffered(frame.post.author, to: context.viewer) {
             html.piece(source) { source, html in
                 if let button = source.0.follow(source.1, returnTo: source.2) { html.raw(button) }

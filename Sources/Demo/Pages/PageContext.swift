@@ -13,8 +13,8 @@ struct PageContext: Sendable {
     /// The app's caches, where the chrome is kept (`nil`: rendered for every page).
     var caches: Caches?
     let viewer: Viewer
-    /// What the cells' buttons are rendered from, shared by every cell of the page.
-    let cellButtons: CellButtons
+    /// The site as this viewer sees it: what the page's pieces render from (without `caches`).
+    let seen: ViewerSite
 
     init(site: DemoSite, settings: SimulationSettings, navigation: [PageLink], caches: Caches?, viewer: Viewer) {
         self.site = site
@@ -22,7 +22,7 @@ struct PageContext: Sendable {
         self.navigation = navigation
         self.caches = caches
         self.viewer = viewer
-        cellButtons = CellButtons(site: site, viewer: viewer)
+        seen = ViewerSite(site: site, viewer: viewer)
     }
 
     /// The chrome around a page with this title and section.
@@ -40,21 +40,5 @@ struct PageContext: Sendable {
     /// The cell of `frame`'s post, as `cell(for:returnTo:follow:)`.
     func cell(_ frame: PostCellFrames.Frame, returnTo: String, follow: Bool = true) -> FramedPostCell {
         FramedPostCell(frame: frame, context: self, returnTo: returnTo, follow: follow)
-    }
-
-    /// The follow button for `uid` as this viewer sees it; `nil` when the viewer is that user.
-    func followButton(for uid: String, returnTo: String) -> SelfManaged? {
-        FollowButton.selfManaged(uid: uid, viewer: viewer, follows: site.follows, returnTo: returnTo)
-    }
-
-    /// The post's star rating as this viewer sees it; a tap without script returns to `returnTo`.
-    func rating(for post: String, returnTo: String) -> SelfManaged? {
-        StarRating.selfManaged(post: post, viewer: viewer, ratings: site.ratings, returnTo: returnTo)
-    }
-
-    /// The post's comment box as this viewer sees it; a send without script returns to `returnTo`.
-    func commentBox(for post: String, returnTo: String) -> SelfManaged? {
-        CommentBox.selfManaged(
-            post: post, viewer: viewer, store: site.comments, definition: site.commentBox, returnTo: returnTo)
     }
 }

@@ -16,7 +16,7 @@ struct PostPage {
     /// The page, with the cell's buttons, the rating and the comment box each a piece of it.
     func render(into html: inout HTMLBuffer) {
         let path = AppNavigator.postPath(post.id)
-        let source = (context, post.id, path)
+        let source = (context.seen, post.id, path)
         context.layout(title: "Post \(post.id)").render(into: &html) { html in
             html.element(.h1, text: "Post")
             html.element(.ul, .class("feed")) { html in

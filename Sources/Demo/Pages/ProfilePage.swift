@@ -16,7 +16,7 @@ struct ProfilePage {
     /// The page, with the follow button and the cells' like buttons each a piece of it.
     func render(into html: inout HTMLBuffer) {
         let path = AppNavigator.profilePath(user.uid)
-        let source = (context, user.uid, path)
+        let source = (context.seen, user.uid, path)
         context.layout(title: user.name).render(into: &html) { html in
             html.element(.section, .class("profile-header")) { html in
                 html.render(
