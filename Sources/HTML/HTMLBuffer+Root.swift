@@ -40,7 +40,7 @@ extension HTMLBuffer {
         else { return }
         let insertAt = start + end
         let moved = count - insertAt
-        pieceOwner = nil  // marks after the insertion no longer say where their bytes are
+        insertions.append(insertAt)  // marks that end after it no longer say where their bytes are
         if count + added.count > capacity {
             grow(toAtLeast: count + added.count)
         }

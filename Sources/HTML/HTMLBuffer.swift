@@ -17,9 +17,12 @@ public struct HTMLBuffer: ~Copyable {
     @usableFromInline internal var count: Int
     @usableFromInline internal var capacity: Int
     /// Who may mark pieces of this buffer (see `Components`' `HTMLBuffer.piece`): the render that owns it,
-    /// by identity; `nil` once bytes already written have moved (``render(_:decoratingRoot:)``), which
-    /// makes every mark in it unusable.
+    /// by identity.
     package var pieceOwner: ObjectIdentifier?
+    /// Where bytes were inserted, moving every byte written after that offset
+    /// (``render(_:decoratingRoot:)``), in order: a mark made before an insertion below its end no longer
+    /// says where its bytes are.
+    package internal(set) var insertions: [Int]
 
     /// Creates an empty buffer.
     /// - Parameters:
@@ -29,6 +32,7 @@ public struct HTMLBuffer: ~Copyable {
         self.base = .allocate(capacity: self.capacity)
         self.count = 0
         self.pieceOwner = nil
+        self.insertions = []
     }
 
     /// How many bytes are written.

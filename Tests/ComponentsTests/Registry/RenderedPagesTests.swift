@@ -122,6 +122,23 @@ import Testing
         #expect(after == String(decoding: html.bytes, as: UTF8.self))
     }
 
+    @Test func aRootDecoratedInsideAPieceLeavesItKept() {
+        // The bytes inserted move only what the piece itself wrote: its range, taken at its end, holds.
+        let decoratedInside: (inout HTMLBuffer, @escaping @Sendable (inout HTMLBuffer) -> Void) -> Void = {
+            html, piece in
+            html.piece(piece) { piece, html in
+                html.render(Plain(content: piece)) { _ in HTMLAttributes(.class("decorated")) }
+            }
+        }
+        #expect(answer(request("frank"), layout: decoratedInside).contains("class=\"decorated\""))
+        tap("p2")
+        let after = answer(request("frank"), layout: decoratedInside)
+        #expect(renders.byTarget == ["p1": 1, "p2": 2, "p3": 1], "p2's piece alone")
+        var html = HTMLBuffer()
+        render(&html, viewer: "frank", layout: decoratedInside)
+        #expect(after == String(decoding: html.bytes, as: UTF8.self))
+    }
+
     @Test func piecesWrittenInAnotherBufferOrNestedAreThePagesReads() {
         let elsewhere: (inout HTMLBuffer, @escaping @Sendable (inout HTMLBuffer) -> Void) -> Void = { html, piece in
             var other = HTMLBuffer()
@@ -180,6 +197,14 @@ import Testing
         #expect(statistics.hits == 2)
         #expect(statistics.refreshed == 1)
         #expect(statistics.piecesRendered == 2)
+    }
+
+    /// A component whose root is an element around what `content` writes.
+    struct Plain: HTMLComponent {
+        var content: @Sendable (inout HTMLBuffer) -> Void
+        func render(into html: inout HTMLBuffer) {
+            html.element(.span) { html in content(&html) }
+        }
     }
 
     /// A component whose root is the element around a piece.

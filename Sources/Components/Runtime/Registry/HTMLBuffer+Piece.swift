@@ -16,7 +16,8 @@ extension HTMLBuffer {
     /// Outside a kept page's render (with `--render-cache off`, inside another piece, in a buffer other
     /// than the page's own, or for a first visit's page) it renders in place, its reads the enclosing
     /// render's, so a piece is never kept where its bytes are not known to be in the page; and nothing is
-    /// kept for it (`source` and `render` are joined into one closure only for a piece that is kept).
+    /// kept for it (`source` and `render` are joined into one closure only for a piece that is kept). A
+    /// piece whose bytes moved after it was marked (a root around it decorated) is not kept either.
     /// - Parameters:
     ///   - source: What the piece is rendered from, besides the states it reads: it must be what the
     ///     page's key holds (its path, its viewer, its settings), or values that never change.
@@ -36,5 +37,6 @@ extension HTMLBuffer {
         render(source, &self)
         page.pieces.append(
             PagePiece(range: start..<byteCount, reads: readsStart..<page.endPiece()) { render(source, &$0) })
+        page.insertionsBeforePieces.append(insertions.count)
     }
 }

@@ -154,9 +154,15 @@ package struct RenderedPages: Sendable {
         var html = HTMLBuffer(capacity: Self.pageCapacity)
         html.pieceOwner = ObjectIdentifier(recorder)
         StateReads.recording(into: recorder) { render(&html) }
-        // Bytes moved after pieces were marked: their ranges no longer say where they are, and the page
-        // is kept whole (its reads hold theirs).
-        let pieces = html.pieceOwner == ObjectIdentifier(recorder) ? recorder.pieces : []
+        // A piece whose bytes moved after it was marked (bytes inserted before its end) is not kept: its
+        // reads, no longer in a piece's range, are the page's.
+        var pieces = recorder.pieces
+        if !html.insertions.isEmpty {
+            let insertions = html.insertions
+            pieces = zip(recorder.pieces, recorder.insertionsBeforePieces).filter { piece, before in
+                !insertions[before...].contains { $0 < piece.range.upperBound }
+            }.map(\.0)
+        }
         return Page(bytes: html.bytes, reads: StateReads(reads: recorder.reads), untracked: untracked, pieces: pieces)
     }
 

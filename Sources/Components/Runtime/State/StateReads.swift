@@ -90,6 +90,8 @@ package struct StateReads: Sendable {
         @exclusivity(unchecked) var floor = 0
         /// The pieces marked in the page's buffer, when it `collectsPieces`; each names its reads here.
         @exclusivity(unchecked) var pieces: [PagePiece] = []
+        /// For each of `pieces`, how many insertions the buffer had when it was marked (`HTMLBuffer.insertions`).
+        @exclusivity(unchecked) var insertionsBeforePieces: [Int] = []
 
         init(collectingPieces: Bool = false) {
             // Room for a page's reads (a feed reads 40 parts), so that noting one is not a reallocation.
