@@ -47,6 +47,10 @@ public struct FormFields: Sendable, Hashable, Sequence {
         var separators = 0
         for byte in bytes where byte == UInt8(ascii: "&") { separators += 1 }
         fields.reserveCapacity(separators + 1)
+        // Which names are ASCII: two of those are the same name only if they are the same bytes, so the
+        // check for a name given twice compares lengths first (`==` on two different strings takes
+        // Unicode's slow path, which knows that K and the Kelvin sign are one name).
+        var asciiNames: UInt64 = 0
         var start = 0
         while start <= bytes.count {
             var end = start
@@ -54,19 +58,24 @@ public struct FormFields: Sendable, Hashable, Sequence {
             if end > start {
                 var equals = start
                 while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-                let name = UnsafeBufferPointer(rebasing: bytes[start..<equals])
-                let value = UnsafeBufferPointer(rebasing: bytes[Swift.min(equals + 1, end)..<end])
-                let decodedName = try decode(name, describing: nil)
-                let decodedValue = try decode(value, describing: decodedName)
-                try refuseControlCharacters(decodedName, describing: nil)
-                if checked.isEmpty || !checked.contains(decodedName) {
-                    try refuseControlCharacters(decodedValue, describing: decodedName)
+                let name = try decode(UnsafeBufferPointer(rebasing: bytes[start..<equals]), describing: nil)
+                let value = try decode(
+                    UnsafeBufferPointer(rebasing: bytes[Swift.min(equals + 1, end)..<end]), describing: name.text)
+                try refuse(name.control, describing: nil)
+                if let control = value.control, checked.isEmpty || !checked.contains(name.text) {
+                    try refuse(control, describing: name.text)
                 }
-                if fields.contains(where: { $0.name == decodedName }) {
-                    throw HTTPError(
-                        .badRequest, "The field \"\(decodedName)\" is given more than once; send it once.")
+                let count = name.text.utf8.count
+                for index in fields.indices {
+                    let bothASCII = name.isASCII && index < 64 && asciiNames & (1 << UInt64(index)) != 0
+                    if bothASCII && fields[index].name.utf8.count != count { continue }
+                    if fields[index].name == name.text {
+                        throw HTTPError(
+                            .badRequest, "The field \"\(name.text)\" is given more than once; send it once.")
+                    }
                 }
-                fields.append(Field(name: decodedName, value: decodedValue))
+                if name.isASCII && fields.count < 64 { asciiNames |= 1 << UInt64(fields.count) }
+                fields.append(Field(name: name.text, value: value.text))
             }
             start = end + 1
         }
@@ -123,28 +132,55 @@ public struct FormFields: Sendable, Hashable, Sequence {
         lhs.fields == rhs.fields
     }
 
-    private static func refuseControlCharacters(_ text: String, describing field: String?) throws(HTTPError) {
-        // On the contiguous bytes (a stack copy for small strings): iterating `utf8` costs several times more.
-        var text = text
-        let control = text.withUTF8 { bytes in
-            bytes.first { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }
-        }
-        if let byte = control {
-            let code = String(byte, radix: 16, uppercase: true)
-            let subject = field.map { "The value of field \"\($0)\"" } ?? "A field name"
-            throw HTTPError(
-                .badRequest,
-                "\(subject) holds the control character U+\(code.count == 1 ? "000" : "00")\(code), "
-                    + "which no field may hold.")
-        }
+    /// Throws the `400` for a control character found in a field name (`field` `nil`) or value.
+    private static func refuse(_ control: UInt8?, describing field: String?) throws(HTTPError) {
+        guard let byte = control else { return }
+        let code = String(byte, radix: 16, uppercase: true)
+        let subject = field.map { "The value of field \"\($0)\"" } ?? "A field name"
+        throw HTTPError(
+            .badRequest,
+            "\(subject) holds the control character U+\(code.count == 1 ? "000" : "00")\(code), "
+                + "which no field may hold.")
     }
 
+    /// Whether `byte` is a control character no field may hold: C0 but tab, line feed and carriage return,
+    /// or DEL.
+    @inline(__always) private static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
+    }
+
+    /// A name or value decoded, with the first control character it holds (not thrown here, so that a
+    /// malformed escape in the value is reported before a control character in the name) and whether it
+    /// is ASCII.
+    private struct Decoded {
+        var text: String
+        var control: UInt8?
+        var isASCII: Bool
+    }
+
+    /// Decodes one part in one pass over its bytes: plain text (the common case) is checked and copied
+    /// at once; text with escapes is decoded by `PercentEncoding`, and its decoded bytes checked.
     private static func decode(
         _ part: UnsafeBufferPointer<UInt8>,
         describing field: String?
-    ) throws(HTTPError) -> String {
+    ) throws(HTTPError) -> Decoded {
+        var escaped = false
+        var isASCII = true
+        var control: UInt8?
+        for byte in part {
+            if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") {
+                escaped = true
+                break
+            }
+            if byte >= 0x80 { isASCII = false }
+            if control == nil && isControl(byte) { control = byte }
+        }
+        if !escaped && isASCII {
+            return Decoded(text: String(decoding: part, as: UTF8.self), control: control, isASCII: true)
+        }
+        let text: String
         do {
-            return try PercentEncoding.decode(part, plusAsSpace: true)
+            text = try PercentEncoding.decode(part, plusAsSpace: true)
         } catch {
             let subject = field.map { "the value of field \"\($0)\"" } ?? "a field name"
             switch error {
@@ -159,6 +195,12 @@ public struct FormFields: Sendable, Hashable, Sequence {
                     .badRequest,
                     "\(subject.prefix(1).uppercased() + subject.dropFirst()) is not valid UTF-8 once decoded.")
             }
+        }
+        var decoded = text
+        return decoded.withUTF8 { bytes in
+            Decoded(
+                text: text, control: bytes.first(where: isControl),
+                isASCII: !bytes.contains { $0 >= 0x80 })
         }
     }
 }

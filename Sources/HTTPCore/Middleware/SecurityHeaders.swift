@@ -10,7 +10,8 @@ package struct SecurityHeaders: HTTPMiddleware {
     package init() {}
 
     package func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {
-        response.headers.reserveCapacity(adding: 6)  // these three, and the viewer's cookie, Vary and Cache-Control
+        // These three at most; the viewer's cookie, Vary and Cache-Control are there already (this runs last).
+        response.headers.reserveCapacity(adding: 3)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
         if response.headers["Content-Type"]?.hasPrefix("text/html") == true {

@@ -65,7 +65,7 @@ package struct Router: RouterMethods, Sendable {
         var methods = Set(root.routes.map(\.method.rawValue) + ["OPTIONS"])
         if methods.contains("GET") { methods.insert("HEAD") }
         return RouterResponder(
-            tree: tree, literalPaths: literalPaths, middleware: middleware, errorResponse: errorResponse,
+            tree: tree, literalPaths: LiteralPaths(literalPaths), middleware: middleware, errorResponse: errorResponse,
             serverMethods: methods.sorted().joined(separator: ", "))
     }
 }

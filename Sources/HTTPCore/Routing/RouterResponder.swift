@@ -3,7 +3,7 @@
 public struct RouterResponder: HTTPResponder {
     let tree: RouteNode
     /// The handlers of every path without parameters, by the path as sent (no escapes to decode).
-    let literalPaths: [String: MethodTable]
+    let literalPaths: LiteralPaths
     let middleware: [any HTTPMiddleware]
     let errorResponse: @Sendable (HTTPError, HTTPRequest) -> HTTPResponse
     /// What `OPTIONS *` answers: every method some route takes (and `HEAD`, `OPTIONS`).

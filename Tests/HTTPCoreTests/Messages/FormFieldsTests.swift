@@ -47,6 +47,39 @@ import Testing
         #expect(throws: HTTPError.self) { try decode(value + "=x") }
     }
 
+    /// Control characters sent as raw bytes, not escaped: the plain-text path checks them as it copies.
+    @Test func rawControlBytesAreRefusedLikeEscapedOnes() {
+        for (body, prefix) in [
+            ("post=a\u{01}b", "The value of field \"post\" holds the control character U+0001"),
+            ("post=\u{7F}", "The value of field \"post\" holds the control character U+007F"),
+            ("po\u{1B}st=1", "A field name holds the control character U+001B"),
+        ] {
+            let error = #expect(throws: HTTPError.self) { try decode(body) }
+            #expect(error?.message.hasPrefix(prefix) == true, "\(body)")
+        }
+    }
+
+    /// The name is checked after both parts decode: a malformed escape in the value is what is reported.
+    @Test func aMalformedValueIsReportedBeforeAControlCharacterInTheName() {
+        let error = #expect(throws: HTTPError.self) { try decode("a%01=%zz") }
+        #expect(error?.message.contains("%01") == false)
+        #expect(error?.message.contains("control character") == false)
+    }
+
+    /// Names of other lengths are skipped by the duplicate check, names of the same length compared, past
+    /// the 64 the ASCII mask covers, and non-ASCII names compared as Swift compares them (the Kelvin
+    /// sign is the letter K).
+    @Test func aNameGivenTwiceIsFoundWhateverItsLengthOrPlace() throws {
+        let many = (0..<100).map { "f\($0)=\($0)" }.joined(separator: "&")
+        let form = try decode(many + "&g=1&gg=2&ggg=3")
+        #expect(form["f99"] == "99")
+        #expect(form["gg"] == "2")
+        for body in [many + "&f70=again", many + "&f3=again", "K=1&%E2%84%AA=2", "%C3%A9=1&e%CC%81=2", "ab=1&a%62=2"] {
+            let error = #expect(throws: HTTPError.self, "\(body.suffix(20))") { try decode(body) }
+            #expect(error?.message.hasSuffix("is given more than once; send it once.") == true)
+        }
+    }
+
     @Test func tabsAndLineBreaksAreText() throws {
         #expect(try decode("note=a%09b%0D%0Ac")["note"] == "a\tb\r\nc")
     }
