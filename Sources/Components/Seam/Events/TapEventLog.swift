@@ -13,7 +13,9 @@ public final class TapEventLog: Sendable {
         var events: [TapEvent] = []
         var start = 0
         var nextSequence = 1
-        var listeners: [Int: @Sendable (TapEvent) -> Void] = [:]
+        /// In the order they were added; a list, not a dictionary, so that a tap takes it with one
+        /// retain instead of making an array of a dictionary's values.
+        var listeners: [(token: Int, call: @Sendable (TapEvent) -> Void)] = []
         var nextListener = 0
     }
 
@@ -35,10 +37,10 @@ public final class TapEventLog: Sendable {
                 state.events[state.start] = event
                 state.start = (state.start + 1) % capacity
             }
-            return Array(state.listeners.values)
+            return state.listeners
         }
         for listener in listeners {
-            listener(event)
+            listener.call(event)
         }
         return event
     }
@@ -78,12 +80,12 @@ public final class TapEventLog: Sendable {
         state.withLock { state in
             let token = state.nextListener
             state.nextListener += 1
-            state.listeners[token] = listener
+            state.listeners.append((token, listener))
             return token
         }
     }
 
     package func removeListener(_ token: Int) {
-        _ = state.withLock { $0.listeners.removeValue(forKey: token) }
+        state.withLock { $0.listeners.removeAll { $0.token == token } }
     }
 }
