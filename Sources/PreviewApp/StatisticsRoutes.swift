@@ -10,7 +10,8 @@ import Synchronization
 /// how many pieces that took (`piecesRendered`; both 0 for fragments, which have no pieces).
 ///
 /// ```json
-/// {"reuse": {"sameRequest": {"held": 12, "served": 904}, "sameHeaders": {"held": 2, "served": 310}},
+/// {"reuse": {"sameRequest": {"held": 12, "served": 904}, "sameHeaders": {"held": 2, "served": 310},
+///            "sameAnswer": {"served": 77}},
 ///  "renderCache": {"pages": {"kept": 40, "hits": 800, "misses": 120, "refreshed": 300, "piecesRendered": 310},
 ///                  "fragments": {"kept": 5, "hits": 9, "misses": 5, "refreshed": 0, "piecesRendered": 0}},
 ///  "caches": [{"name": "pages", "kept": 40, "capacity": 128, "bytes": 1402112, "byteCapacity": 8388608,
@@ -56,12 +57,15 @@ struct StatisticsRoutes: RouteCollection {
                 .json(
                     200,
                     "reuse: answers the HTTP core sent again (held now, and sent), for the same request and for "
-                        + "the same status and headers; renderCache: kept pages and fragments (kept now, answers "
+                        + "the same status and headers, and (sent) for a body its maker keeps; renderCache: kept pages and fragments (kept now, answers "
                         + "from one still current, renders); caches: every cache, what it keeps now and at most "
                         + "in entries and bytes, and its lookups; cacheBytes: their bytes now and their bound.",
                     .object(
                         [
-                            "reuse": .object(["sameRequest": counts, "sameHeaders": counts]),
+                            "reuse": .object([
+                                "sameRequest": counts, "sameHeaders": counts,
+                                "sameAnswer": .object(["served": .integer(minimum: 0)], required: ["served"]),
+                            ]),
                             "renderCache": .object(["pages": cache, "fragments": cache]),
                             "caches": .array(report),
                             "cacheBytes": .object(
@@ -94,6 +98,7 @@ struct StatisticsRoutes: RouteCollection {
                         .object([
                             ("sameRequest", counts(server?.reusedForSameRequest)),
                             ("sameHeaders", counts(server?.reusedForSameHeaders)),
+                            ("sameAnswer", .object([("served", .int(server?.reusedForKeptBodies ?? 0))])),
                         ])
                     ),
                     ("renderCache", .object([("pages", cache(.pages)), ("fragments", cache(.fragments))])),

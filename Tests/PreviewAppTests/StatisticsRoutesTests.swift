@@ -50,6 +50,21 @@ import Testing
             #expect(stale["/renderCache/pages/refreshed"] == .int(1), "the like on p1 shows on its page")
             #expect(stale["/renderCache/pages/piecesRendered"] == .int(1), "in its cell's like button alone")
             #expect(stale["/reuse/sameHeaders/held"] == .int(1), "the tap's redirect, held for the next")
+            #expect(stale["/reuse/sameAnswer/served"] == .int(0))
+            // Taps with script: unlike, like, unlike, like. Each answer's fragment is kept by the state it
+            // shows; the third and fourth are the first two again, sent as the responses made for them.
+            var bodies: [[UInt8]] = []
+            for liked in ["false", "true", "false", "true"] {
+                let answer = try await TestClient(server).post(
+                    "/components/like/tap", form: "post=p1&liked=\(liked)",
+                    headers: ["Cookie": "viewer=valice", "HX-Request": "true"])
+                #expect(answer.status.code == 200)
+                bodies.append(answer.body)
+            }
+            #expect(bodies[0] != bodies[1])
+            #expect(bodies[2] == bodies[0] && bodies[3] == bodies[1])
+            let tapped = try await offThePool { try self.stats(port) }
+            #expect(tapped["/reuse/sameAnswer/served"] == .int(2))
         }
     }
 

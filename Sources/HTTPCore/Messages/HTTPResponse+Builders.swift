@@ -4,6 +4,13 @@ extension HTTPResponse {
         HTTPResponse(status: status, contentType: "text/html; charset=utf-8", body: body)
     }
 
+    /// An HTML fragment that its maker keeps and answers with again (see `KeptBody`).
+    package static func html(_ kept: KeptBody, status: HTTPStatus = .ok) -> HTTPResponse {
+        var response = html(kept.bytes, status: status)
+        response.keptBody = kept
+        return response
+    }
+
     /// Plain text.
     public static func text(_ text: String, status: HTTPStatus = .ok) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))

@@ -23,6 +23,9 @@ public struct HTTPResponse: Sendable {
     /// visit's new cookie, say). A reuse sends the response's other headers and the ones this makes; the
     /// response's own headers of those names are never sent again.
     package var perRequestHeaders: (@Sendable () -> HTTPHeaders)?
+    /// The kept object whose bytes `body` is, when its maker keeps it (`KeptBody`): the server then sends
+    /// the response it made for those bytes again while status and headers are the same.
+    package var keptBody: KeptBody?
 
     package init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

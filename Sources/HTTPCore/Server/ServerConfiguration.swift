@@ -26,7 +26,7 @@ package struct ServerConfiguration: Sendable {
     package var maxPendingRequests: Int = 4096
     /// How many responses are held for reuse (see `ResponseReuse`): for requests that come again byte for
     /// byte (`HTTPResponse.reusableWhile`), and, as many again, bodiless ones for their status and headers (a
-    /// tap's redirect); 0 reuses none.
+    /// tap's redirect); 0 reuses none, not even a kept body's response (`KeptBody`).
     package var reusedResponseCapacity: Int = 64
     /// The most bytes of bodies held for reuse, in all (an answer over a sixty-fourth of it is not held).
     package var reusedResponseBytes: Int = 8 << 20

@@ -136,14 +136,16 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
     private final class Answerer: Sendable {
         let definition: SelfManagedDefinition<Model>
         /// By what a root is rendered from, as the definition keeps its own roots.
-        let answers: BoundedCache<SelfManagedDefinition<Model>.RootInputs, [UInt8]>?
+        /// Each with the response the server made for it (`KeptBody`): the same answer again is sent as it
+        /// was, its headers not copied again.
+        let answers: BoundedCache<SelfManagedDefinition<Model>.RootInputs, KeptBody>?
 
         init(definition: SelfManagedDefinition<Model>, caches: Caches) {
             self.definition = definition
             // A component whose every action navigates answers no fragment.
             self.answers =
                 definition.keepsState
-                ? caches.make("answers/" + definition.name, entries: 1024, bytes: 1 << 20, weigh: \.count) : nil
+                ? caches.make("answers/" + definition.name, entries: 1024, bytes: 1 << 20, weigh: \.weight) : nil
         }
 
         /// Without script, `303` to where the tap lands; with it, `200` and the committed fragment, or `503`
@@ -159,10 +161,16 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
             let render = { [definition] in
                 definition.selfManaged(target, shown: shown, returnTo: returnTo).unkept.renderedBytes
             }
-            var response = HTTPResponse.html(
-                answers?.value(for: .init(target: target, presentation: shown, returnTo: returnTo), make: render)
-                    ?? render(),
-                status: outcome.succeeded ? .ok : .serviceUnavailable)
+            let status: HTTPStatus = outcome.succeeded ? .ok : .serviceUnavailable
+            var response =
+                if let answers {
+                    HTTPResponse.html(
+                        answers.value(for: .init(target: target, presentation: shown, returnTo: returnTo)) {
+                            KeptBody(render())
+                        }, status: status)
+                } else {
+                    HTTPResponse.html(render(), status: status)
+                }
             response.headers[Announcement.header] = Announcement.headerValue(
                 outcome.succeeded ? words.announce(outcome.committed) : words.failureMessage)
             return response

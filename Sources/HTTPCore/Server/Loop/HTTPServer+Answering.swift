@@ -17,6 +17,15 @@ extension HTTPServer {
         {
             return MHD_queue_response(connection, UInt32(response.status.code), reused.pointer)
         }
+        // A body kept by its maker goes out as the response made the last time it went out with the same
+        // status and headers.
+        let kept =
+            reusesKeptBodies && !closing && (state.fingerprint == nil || response.reusableWhile == nil)
+            ? keptBody(of: response) : nil
+        if let kept, let reused = kept.response(status: response.status.code, headers: response.headers) {
+            sameAnswerServed.add(1, ordering: .relaxed)
+            return MHD_queue_response(connection, UInt32(response.status.code), reused.pointer)
+        }
         let mhdResponse: OpaquePointer?
         if let stream = response.stream {
             mhdResponse = streamingResponse(stream, on: connection)
@@ -38,8 +47,21 @@ extension HTTPServer {
         {
             return queued  // the reused entry holds this reference now
         }
+        if let kept, queued == MHD_Result.YES {
+            kept.keep(ReusedResponse(mhdResponse), status: response.status.code, headers: response.headers)
+            return queued  // the kept body holds this reference now
+        }
         MHD_destroy_response(mhdResponse)
         return queued
+    }
+
+    /// The kept body `response` answers with, when its response may be sent again to anyone: its body is
+    /// the kept bytes, it is no stream, and it sets no cookie (news for one client).
+    private func keptBody(of response: HTTPResponse) -> KeptBody? {
+        guard let kept = response.keptBody, response.stream == nil, response.perRequestHeaders == nil,
+            kept.isSame(as: response.body), !response.headers.contains("Set-Cookie")
+        else { return nil }
+        return kept
     }
 }
 

@@ -42,6 +42,11 @@ package final class HTTPServer: Sendable {
     let sameRequest: ReuseForSameRequest?
     /// Responses without a body, one per status and header list; `nil` when the configuration reuses none.
     let sameHeaders: ReuseForSameHeaders?
+    /// Whether an answer with a kept body goes out as the response made for it before (see `KeptBody`):
+    /// unless the configuration reuses no response.
+    let reusesKeptBodies: Bool
+    /// Answers sent with the response made for their kept body before.
+    let sameAnswerServed = Atomic<Int>(0)
     /// The caches of answers sent again, bounded and reported (`GET /stats`).
     package let caches = Caches()
     /// Where the server is in its life; `shutdown` moves it on, once.
@@ -93,6 +98,7 @@ package final class HTTPServer: Sendable {
                 in: caches) : nil
         self.sameHeaders =
             reuses ? ReuseForSameHeaders(capacity: configuration.reusedResponseCapacity, in: caches) : nil
+        self.reusesKeptBodies = reuses
 
         // One daemon per thread, each on a thread of ours (see `DaemonThread`), with no listening socket of
         // its own: the acceptor deals connections out, so that the server can stop taking them from the
@@ -184,6 +190,11 @@ package final class HTTPServer: Sendable {
     /// made before (see `ReuseForSameHeaders`).
     package var reusedForSameHeaders: (kept: Int, served: Int) {
         sameHeaders?.statistics ?? (0, 0)
+    }
+
+    /// Answers whose body its maker keeps, sent with the response made for it before (see `KeptBody`).
+    package var reusedForKeptBodies: Int {
+        sameAnswerServed.load(ordering: .relaxed)
     }
 
     /// Whether a shutdown has closed the listening socket (for tests: no connection is taken from now on).
