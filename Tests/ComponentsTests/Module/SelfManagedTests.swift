@@ -118,5 +118,10 @@ import Testing
         #expect(
             Announcement.headerValue(#"Said "ok" \ déjà ✓ 🎉"#)
                 == #"{"announce":"Said \"ok\" \\ d\u00e9j\u00e0 \u2713 \ud83c\udf89"}"#)
+        // Printable ASCII goes in as it is; anything else is escaped, control characters and DEL included.
+        #expect(Announcement.headerValue("Liked. 12,346 likes") == #"{"announce":"Liked. 12,346 likes"}"#)
+        #expect(Announcement.headerValue("") == #"{"announce":""}"#)
+        #expect(Announcement.headerValue("a\tb\u{7F}") == #"{"announce":"a\u0009b\u007f"}"#)
+        #expect(Announcement.headerValue(#"a"b"#) == #"{"announce":"a\"b"}"#)
     }
 }

@@ -9,6 +9,7 @@ package enum Announcement {
 
     /// `{"announce":"…"}` for `text`.
     package static func headerValue(_ text: String) -> String {
+        if let plain = plainHeaderValue(text) { return plain }
         var json = #"{"announce":""#
         for unit in text.utf16 {
             switch unit {
@@ -21,5 +22,28 @@ package enum Announcement {
             }
         }
         return json + #""}"#
+    }
+
+    /// The value for a text of printable ASCII without a quote or a backslash (what the kit's own words
+    /// are), written in one string; `nil` for a text that needs escapes. Built a character at a time, the
+    /// header cost a tap with `HX-Request` about 3,800 instructions.
+    private static func plainHeaderValue(_ text: String) -> String? {
+        let prefix: StaticString = #"{"announce":""#
+        let suffix: StaticString = #""}"#
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == 0x22 || $0 == 0x5C }) else { return nil }
+            let count = prefix.utf8CodeUnitCount + bytes.count + suffix.utf8CodeUnitCount
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                var end = 0
+                func append(_ part: UnsafeBufferPointer<UInt8>) {
+                    end += UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: part)
+                }
+                append(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+                append(bytes)
+                append(UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+                return end
+            }
+        }
     }
 }
