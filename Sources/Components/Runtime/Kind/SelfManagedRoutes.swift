@@ -158,7 +158,9 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
             let target = tap.key.target
             let shown = Model.present(
                 outcome.committed, busy: false, flash: words.flash(tap.change, outcome), target: target)
-            let render = { [definition] in
+            // A function, not a closure that captures the definition: that copied it (every field retained
+            // and released) for each answer, kept or not.
+            func render() -> [UInt8] {
                 definition.selfManaged(target, shown: shown, returnTo: returnTo).unkept.renderedBytes
             }
             let status: HTTPStatus = outcome.succeeded ? .ok : .serviceUnavailable
