@@ -18,6 +18,23 @@ public struct CommentThread: Sendable, Hashable {
         self.sending = sending
         self.sentByViewer = sentByViewer
     }
+
+    /// Whether two threads show the same: the same comments, the same one in flight, the same count of the
+    /// viewer's own.
+    public static func == (lhs: CommentThread, rhs: CommentThread) -> Bool {
+        lhs.sentByViewer == rhs.sentByViewer && lhs.sending == rhs.sending && lhs.comments == rhs.comments
+    }
+
+    /// Hashes the count of comments and the newest, not each comment: a thread grows at its end, so those
+    /// tell threads apart, and an answer's key (the thread it shows) then costs no more to hash at 200
+    /// comments than at 2. Threads that differ only before their newest comment share a hash and are told
+    /// apart by `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(comments.count)
+        hasher.combine(comments.last)
+        hasher.combine(sending)
+        hasher.combine(sentByViewer)
+    }
 }
 
 extension CommentThread {

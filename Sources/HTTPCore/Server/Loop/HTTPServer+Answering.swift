@@ -3,8 +3,9 @@ import CMicroHTTPD
 extension HTTPServer {
     /// Hands a response to libmicrohttpd (which copies the body) and records it for the access log. This is
     /// where reuse chooses its form: a bodiless answer goes out as the response reused for its status and
-    /// headers (`ReuseForSameHeaders`); one the route lets be reused is offered to `ReuseForSameRequest`
-    /// for the request's fingerprint.
+    /// headers (`ReuseForSameHeaders`); one whose body its maker keeps goes out as the response made for
+    /// that body before, or is kept with it (`KeptBody`); one the route lets be reused is offered to
+    /// `ReuseForSameRequest` for the request's fingerprint.
     func queue(_ response: HTTPResponse, on connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
         state.phase = .answered
         state.status = response.status.code
