@@ -683,6 +683,9 @@ def hit_rate(before, after, requests):
     if not before or not after:
         return None
     reused = after["reuse"]["sameRequest"]["served"] - before["reuse"]["sameRequest"]["served"]
+    # Answers whose kept body went out as the response made for it before (an older build has none: 0).
+    kept_answers = (after["reuse"].get("sameAnswer", {}).get("served", 0)
+                    - before["reuse"].get("sameAnswer", {}).get("served", 0))
     pages = {k: after["renderCache"]["pages"][k] - before["renderCache"]["pages"][k] for k in ("hits", "misses")}
     fragments = {k: after["renderCache"]["fragments"][k] - before["renderCache"]["fragments"][k]
                  for k in ("hits", "misses")}
@@ -691,6 +694,7 @@ def hit_rate(before, after, requests):
     refreshed = (after["renderCache"]["pages"].get("refreshed", 0)
                  - before["renderCache"]["pages"].get("refreshed", 0))
     return {"reused": reused / max(requests, 1),
+            "keptAnswers": kept_answers / max(requests, 1),
             "kept": (pages["hits"] + fragments["hits"]) / max(looked, 1),
             "pages": pages["hits"] / max(pages["hits"] + pages["misses"], 1),
             "refreshed": refreshed / max(pages["hits"] + pages["misses"], 1)}
@@ -717,7 +721,8 @@ def mixed_rows(binary, common):
             if replay:
                 ref_runs.append(wrk(replay, "/", script=script))
         rate = rates[-1]
-        note = (f"(reused {rate['reused'] * 100:.0f}% of requests; kept pages and fragments "
+        note = (f"(reused {rate['reused'] * 100:.0f}% of requests, kept answers sent again "
+                f"{rate['keptAnswers'] * 100:.0f}%; kept pages and fragments "
                 f"{rate['kept'] * 100:.0f}% of lookups, pages {rate['pages'] * 100:.0f}% (of them with stale "
                 f"pieces rendered again {rate['refreshed'] * 100:.0f}%); errors "
                 f"{median_of(ours_runs)['errors'] or 'none'}, non-2xx/3xx {median_of(ours_runs)['non2xx']})"
