@@ -13,7 +13,13 @@ package enum LocalPath {
     }
 
     package static func isLocal(_ candidate: String) -> Bool {
-        let bytes = Array(candidate.utf8)
+        // On the string's own bytes (a stack copy for a small one): a tap checks its return path, and an
+        // array made of them was an allocation per tap.
+        var candidate = candidate
+        return candidate.withUTF8(isLocal(bytes:))
+    }
+
+    private static func isLocal(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count <= 2048, bytes.first == UInt8(ascii: "/") else { return false }
         if bytes.count > 1 && (bytes[1] == UInt8(ascii: "/") || bytes[1] == UInt8(ascii: "\\")) {
             return false
