@@ -57,8 +57,9 @@ struct StatisticsRoutes: RouteCollection {
                 .json(
                     200,
                     "reuse: answers the HTTP core sent again (held now, and sent), for the same request and for "
-                        + "the same status and headers, and (sent) for a body its maker keeps; renderCache: kept pages and fragments (kept now, answers "
-                        + "from one still current, renders); caches: every cache, what it keeps now and at most "
+                        + "the same status and headers, and (sent) for a body its maker keeps; renderCache: kept "
+                        + "pages and fragments (kept now, answers from one still current, renders); caches: every "
+                        + "cache, what it keeps now and at most "
                         + "in entries and bytes, and its lookups; cacheBytes: their bytes now and their bound.",
                     .object(
                         [

@@ -90,14 +90,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// Compares two header names ASCII case-insensitively.
-    ///
-    /// Many names share a length (`Origin` and `Cookie`, `Sec-Fetch-Site` and `Content-Length`), and a
-    /// lookup compares its name with each field's: their first letters tell most of them apart before
-    /// `==`, whose slow path for two different strings costs hundreds of instructions.
     package static func namesMatch(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
-        guard let first = a.utf8.first, let other = b.utf8.first else { return true }  // both empty
-        guard ASCII.lowercased(first) == ASCII.lowercased(other) else { return false }
         if a == b { return true }
         return a.utf8.elementsEqual(b.utf8) { ASCII.lowercased($0) == ASCII.lowercased($1) }
     }

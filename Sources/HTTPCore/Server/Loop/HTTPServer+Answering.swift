@@ -11,18 +11,15 @@ extension HTTPServer {
         state.status = response.status.code
         state.bytesSent = response.body.count
         let closing = isShuttingDown.load(ordering: .relaxed)
-        // A bodiless answer (a tap's redirect) that is not to be reused for its request goes out as the
-        // response made for the first answer with the same status and headers.
-        if !closing, let sameHeaders, state.fingerprint == nil || response.reusableWhile == nil,
-            let reused = sameHeaders.response(for: response)
-        {
+        // An answer that is not to be reused for its request (nor sent while closing) may go out as a
+        // response made before for the same status and headers.
+        let mayShare = !closing && (state.fingerprint == nil || response.reusableWhile == nil)
+        // A bodiless one (a tap's redirect): the response made for the first such answer.
+        if mayShare, let sameHeaders, let reused = sameHeaders.response(for: response) {
             return MHD_queue_response(connection, UInt32(response.status.code), reused.pointer)
         }
-        // A body kept by its maker goes out as the response made the last time it went out with the same
-        // status and headers.
-        let kept =
-            reusesKeptBodies && !closing && (state.fingerprint == nil || response.reusableWhile == nil)
-            ? keptBody(of: response) : nil
+        // One whose body its maker keeps: the response made the last time that body went out so.
+        let kept = mayShare && reusesKeptBodies ? keptBody(of: response) : nil
         if let kept, let reused = kept.response(status: response.status.code, headers: response.headers) {
             sameAnswerServed.add(1, ordering: .relaxed)
             return MHD_queue_response(connection, UInt32(response.status.code), reused.pointer)

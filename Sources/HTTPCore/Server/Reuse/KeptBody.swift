@@ -20,13 +20,7 @@ package final class KeptBody: Sendable {
     /// The body.
     package let bytes: [UInt8]
     /// The response sent for it last, with the status and headers it says.
-    private let sent = Mutex<Sent?>(nil)
-
-    private struct Sent {
-        var status: Int
-        var headers: HTTPHeaders
-        var response: ReusedResponse
-    }
+    private let sent = Mutex<SentResponse?>(nil)
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -46,14 +40,11 @@ package final class KeptBody: Sendable {
 
     /// The response sent for these bytes with `status` and `headers`, if that is the one kept.
     func response(status: Int, headers: HTTPHeaders) -> ReusedResponse? {
-        sent.withLock { sent in
-            guard let sent, sent.status == status, sent.headers.elementsEqual(headers) else { return nil }
-            return sent.response
-        }
+        sent.withLock { $0?.answers(status, headers) }
     }
 
     /// Keeps `response`, just sent for these bytes with `status` and `headers`, in place of the one before.
     func keep(_ response: ReusedResponse, status: Int, headers: HTTPHeaders) {
-        sent.withLock { $0 = Sent(status: status, headers: headers, response: response) }
+        sent.withLock { $0 = SentResponse(status: status, headers: headers, response: response) }
     }
 }

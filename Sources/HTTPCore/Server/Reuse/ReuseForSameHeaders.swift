@@ -19,7 +19,7 @@ final class ReuseForSameHeaders: Sendable {
     /// The last response given, with what it answers: the same again (a run of taps from one page, the
     /// usual case) is known by comparing the header list, whose literal names and values compare by
     /// identity, instead of writing and hashing its fingerprint (about 3,500 instructions a tap).
-    private let last = Mutex<Last?>(nil)
+    private let last = Mutex<SentResponse?>(nil)
     /// Answers sent with a reused response.
     private let served = Atomic<Int>(0)
 
@@ -45,20 +45,9 @@ final class ReuseForSameHeaders: Sendable {
         }
         let shared = reusedResponse(status: status, headers: response.headers)
         if let shared {
-            last.withLock { $0 = Last(status: status, headers: response.headers, response: shared) }
+            last.withLock { $0 = SentResponse(status: status, headers: response.headers, response: shared) }
         }
         return shared
-    }
-
-    private struct Last {
-        var status: Int
-        var headers: HTTPHeaders
-        var response: ReusedResponse
-
-        /// The response, when it answers with `status` and `headers`, field for field.
-        func answers(_ status: Int, _ headers: HTTPHeaders) -> ReusedResponse? {
-            status == self.status && headers.elementsEqual(self.headers) ? response : nil
-        }
     }
 
     /// The response kept for `status` and `headers`' fingerprint, made now if there is none.
