@@ -24,6 +24,13 @@
 // - announces the answer's HX-Trigger {"announce": text} in one polite live region;
 // - when no answer comes (the connection dropped, or data-tap-timeout-ms on <body>, 30 s by default,
 //   passed), puts back the exact markup from before the first tap and shows the page's #tap-alert.
+// The first tap in flight says X-Self-Managed-Kept: true: its answer may stand for elements the page
+// holds with <template data-kept="N"> (the last of them inside), the N elements at that place in the root
+// as it was before the tap (the entries of a list that grows, but the new ones). This file puts its own
+// back, after checking that the last equals the template's, and renumbers the answer's data-optimistic,
+// which counts the elements the server wrote (a template's content after the template), for the root it
+// now is; where it does not hold them (another viewer's change came meanwhile), it fetches the page again
+// for the root, and reloads the page when that does not show it.
 // On a component page's Scenarios panel it plays a scenario (or all) one step at a time through the
 // server's run route, as a fresh viewer, showing each step's outcome, the component as the answer shows
 // it, and that viewer's events; without script each Run posts that route's form.
@@ -59,6 +66,13 @@
                      name: fields[j + 1].slice(1), value: fields[j + 2] });
     }
     return { count: count, changes: changes };
+  }
+
+  function encodedPatch(count, changes) {
+    function escaped(text) { return String(text).replace(/[\\|]/g, '\\$&'); }
+    return [String(count)].concat(changes.map(function (change) {
+      return change.index + '|' + escaped(change.kind + change.name) + '|' + escaped(change.value);
+    })).join('|');
   }
 
   function elementsOf(root) {
@@ -149,6 +163,94 @@
     return next;
   }
 
+  // ---- What the page keeps of an answer: <template data-kept="N">
+
+  // The elements of `root` in the order the server wrote them: a template's content after the template.
+  function writtenOrder(root) {
+    var order = [];
+    (function walk(element) {
+      order.push(element);
+      var children = element.tagName === 'TEMPLATE' ? element.content.children : element.children;
+      for (var i = 0; i < children.length; i++) walk(children[i]);
+    })(root);
+    return order;
+  }
+
+  // Where `element` of an answer is among its parent's children in the root it stands for: each kept run
+  // before it counts as the elements it stands for.
+  function heldIndex(element) {
+    var at = 0;
+    for (var sibling = element.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+      at += sibling.matches('template[data-kept]') ? parseInt(sibling.getAttribute('data-kept'), 10) : 1;
+    }
+    return at;
+  }
+
+  // The element of `base` at the place of `element` (an answer's) in the root it stands for, or null.
+  function heldPlace(element, answer, base) {
+    if (element === answer) return base;
+    var parent = heldPlace(element.parentElement, answer, base);
+    return parent ? parent.children[heldIndex(element)] || null : null;
+  }
+
+  // `answer` (a root as the server wrote it) with each kept run put back from `base` (the root before the
+  // tap), its data-optimistic renumbered and its data-optimistic-html given the same runs back; null when
+  // `base` does not hold what a run stands for, or the root has per-form states.
+  function withHeld(answer, base) {
+    var runs = Array.prototype.slice.call(answer.querySelectorAll('template[data-kept]'));
+    if (!runs.length) return answer;
+    if (answer.hasAttribute('data-optimistic-options')) return null;
+    var order = writtenOrder(answer);
+    var text = answer.getAttribute('data-optimistic');
+    var patch = text === null ? null : parsePatch(text);
+    if (text !== null && (!patch || patch.count !== order.length)) return null;
+    // What each change is made to; none may be in a kept run, which stands for elements it cannot name.
+    var targets = patch ? patch.changes.map(function (change) { return order[change.index]; }) : [];
+    if (targets.some(function (target) { return !target || target.tagName === 'TEMPLATE' || !answer.contains(target); })) return null;
+    var html = answer.getAttribute('data-optimistic-html');
+    var optimistic = html === null ? null : parsed(html);
+    if (html !== null && !(optimistic && (optimistic = withHeld(optimistic, base)))) return null;
+    var held = runs.map(function (run) {
+      var count = parseInt(run.getAttribute('data-kept'), 10);
+      var parent = heldPlace(run.parentElement, answer, base);
+      var at = heldIndex(run);
+      var kept = parent ? Array.prototype.slice.call(parent.children, at, at + count) : [];
+      var last = run.content.firstElementChild;
+      if (!(count > 0) || kept.length !== count || (last && !kept[count - 1].isEqualNode(last))) return null;
+      return kept;
+    });
+    if (held.indexOf(null) >= 0) return null;
+    runs.forEach(function (run, index) {
+      var parent = run.parentNode;
+      held[index].forEach(function (element) { parent.insertBefore(element.cloneNode(true), run); });
+      parent.removeChild(run);
+    });
+    if (patch) {
+      var now = elementsOf(answer);
+      answer.setAttribute('data-optimistic', encodedPatch(now.length, patch.changes.map(function (change, index) {
+        return { index: now.indexOf(targets[index]), kind: change.kind, name: change.name, value: change.value };
+      })));
+    }
+    if (optimistic) answer.setAttribute('data-optimistic-html', optimistic.outerHTML);
+    return answer;
+  }
+
+  // The roots for `key` as the page shows them now, fetched again: when an answer stands for elements
+  // the page does not hold. Reloads the page when that does not show them.
+  function refetch(key) {
+    fetch(window.location.href, { credentials: 'same-origin', headers: { 'Accept': 'text/html' } })
+      .then(function (response) { return response.ok ? response.text() : Promise.reject(new Error('page')); })
+      .then(function (page) {
+        var fresh = Array.prototype.filter.call(
+          new DOMParser().parseFromString(page, 'text/html').querySelectorAll(ROOT),
+          function (root) { return root.getAttribute('data-self-managed') === key; });
+        var roots = rootsFor(key);
+        if (fresh.length !== roots.length) throw new Error('roots');
+        roots.forEach(function (root, index) { swap(root, document.importNode(fresh[index], true)); });
+      })
+      .catch(function () { window.location.reload(); });
+  }
+
   // ---- Roots on the page
 
   function rootsFor(key) {
@@ -224,7 +326,7 @@
       swap(each, next);
     });
     rootsFor(key).forEach(function (each) { each.setAttribute('aria-busy', 'true'); });
-    var tap = { seq: ++state.seq, action: form.action, body: body, focusAt: focusAt };
+    var tap = { seq: ++state.seq, action: form.action, body: body, focusAt: focusAt, first: first };
     // One request per key in flight: this one waits in line behind it.
     if (state.inFlight) state.waiting.push(tap);
     else send(key, state, tap);
@@ -236,12 +338,15 @@
     var controller = new AbortController();
     var timeout = parseInt(document.body.getAttribute('data-tap-timeout-ms'), 10) || 30000;
     var timer = window.setTimeout(function () { controller.abort(); }, timeout);
+    var headers = { 'Content-Type': 'application/x-www-form-urlencoded', 'HX-Request': 'true' };
+    // The first tap's answer may leave out what the roots held before it (later taps start elsewhere).
+    if (tap.first) headers['X-Self-Managed-Kept'] = 'true';
     fetch(tap.action, {
       method: 'POST',
       body: tap.body,
       credentials: 'same-origin',
       signal: controller.signal,
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'HX-Request': 'true' }
+      headers: headers
     }).then(function (response) {
       return response.text().then(function (markup) {
         return { status: response.status, markup: markup, trigger: response.headers.get('HX-Trigger') };
@@ -258,11 +363,14 @@
       var usable = [200, 422, 503].indexOf(answer.status) >= 0 && next &&
         next.getAttribute('data-self-managed') === key;
       if (!usable) throw new Error('unexpected answer ' + answer.status);
+      var bases = state.bases || [];
       state.bases = null;
-      var swapped = rootsFor(key).map(function (each) {
-        var copy = copyFor(each, next);
-        swap(each, copy);
-        return copy;
+      var roots = rootsFor(key);
+      var copies = roots.map(function (each, index) { return withHeld(copyFor(each, next), bases[index] || each); });
+      if (copies.indexOf(null) >= 0) refetch(key);
+      var swapped = copies.indexOf(null) >= 0 ? [] : roots.map(function (each, index) {
+        swap(each, copies[index]);
+        return copies[index];
       });
       refocus(swapped, tap.focusAt);
       var alert = next.querySelector('[role="alert"]');

@@ -3,6 +3,8 @@ append (its text put in as text), the text and focus back after a failure, 422 i
 the plain form (303/422) with JavaScript off."""
 
 import json
+import urllib.error
+import urllib.parse
 import urllib.request
 
 from selenium.webdriver.common.by import By
@@ -81,6 +83,111 @@ def test_a_send_appends_at_once_as_text_then_commits(browser, server):
     wait_for(browser, lambda d: box_state(d, post)["live"] == "Comment sent", "Comment sent was not announced")
     state = comment_state(server, post, viewer_id(browser))
     assert state["pending"] is False and state["comments"][-1]["text"] == text, state
+
+
+# Every answer the kit's script gets, kept for the test to read.
+_RECORD_ANSWERS_JS = """
+window.__answers = [];
+const original = window.fetch;
+window.fetch = function (url, options) {
+  if (!options || options.method !== 'POST') return original.apply(this, arguments);
+  return original.apply(this, arguments).then(function (response) {
+    const kept = options.headers && options.headers['X-Self-Managed-Kept'];
+    response.clone().text().then(function (text) { window.__answers.push({ asked: kept || null, body: text }); });
+    return response;
+  });
+};
+"""
+
+# The box as the page shows it now, and as a fresh load of the same page shows it (the server's whole render).
+_ROOT_AND_FRESH_JS = """
+const done = arguments[arguments.length - 1];
+const id = arguments[0];
+fetch(window.location.href, { credentials: 'same-origin' }).then(r => r.text()).then(page => {
+  const fresh = new DOMParser().parseFromString(page, 'text/html').getElementById(id);
+  done({ shown: document.getElementById(id).outerHTML, fresh: fresh ? fresh.outerHTML : null });
+});
+"""
+
+
+def shown_and_fresh(driver, post):
+    return driver.execute_async_script(_ROOT_AND_FRESH_JS, f"comments-{post}")
+
+
+def post_as_another_viewer(server, post, text):
+    """A committed comment from a viewer of its own, sent without script."""
+    body = urllib.parse.urlencode({"post": post, "text": text, "key": "another-viewer-key-1"}).encode()
+    request = urllib.request.Request(
+        f"{server.url}/components/comment/send", data=body, method="POST",
+        headers={"Cookie": "viewer=v00000000000000000000000000000001", "Origin": server.url,
+                 "Content-Type": "application/x-www-form-urlencoded"})
+    opener = urllib.request.build_opener(_NoRedirect)
+    try:
+        opener.open(request, timeout=10)
+    except urllib.error.HTTPError as error:
+        assert error.code == 303, error.code
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args):
+        return None
+
+
+def test_a_send_answered_with_what_changed_ends_as_the_page_shows_it(browser, server):
+    post = "p5"
+    browser.get(f"{server.url}/posts/{post}")
+    held = len(box_state(browser, post)["texts"])
+    assert held > 0, "the post has no comments to keep"
+    browser.execute_script(_RECORD_ANSWERS_JS)
+    for number, text in enumerate(["The first of two", "The second <i>of</i> two"], start=1):
+        type_and_send(browser, post, text)
+        # The second send starts from the first's answer: its comment shows at once, from the patch the
+        # script renumbered for the comments it put back.
+        now = box_state(browser, post)
+        assert now["sending"] == {"busy": "true", "text": text}, now
+        settled(browser, post)
+        answers = browser.execute_script("return window.__answers;")
+        assert len(answers) == number and answers[-1]["asked"] == "true", answers
+        # The answer stands for the comments the page held, and carries only the last of them.
+        assert f'<template data-kept="{held + number - 1}">' in answers[-1]["body"], answers[-1]["body"]
+        assert answers[-1]["body"].count('<li class="comment">') == 2, answers[-1]["body"]
+        seen = shown_and_fresh(browser, post)
+        assert seen["fresh"] is not None and seen["shown"] == seen["fresh"], seen
+    texts = [each["text"] for each in box_state(browser, post)["texts"]]
+    assert len(texts) == held + 2 and texts[-2:] == ["The first of two", "The second <i>of</i> two"], texts
+
+
+def test_a_send_answered_for_comments_the_page_does_not_hold_fetches_the_box_again(browser, server):
+    post = "p3"
+    browser.get(f"{server.url}/posts/{post}")
+    held = len(box_state(browser, post)["texts"])
+    post_as_another_viewer(server, post, "Meanwhile, from someone else")
+    browser.execute_script(_RECORD_ANSWERS_JS)
+    type_and_send(browser, post, "Mine, after theirs")
+    wait_for(browser, lambda d: len(box_state(d, post)["texts"]) == held + 2 and box_state(d, post)["busy"] is None,
+             "the box did not come back with both comments", SETTLE)
+    texts = [each["text"] for each in box_state(browser, post)["texts"]]
+    assert texts[-2:] == ["Meanwhile, from someone else", "Mine, after theirs"], texts
+    # The answer stood for one comment more than the page held: the box came from the page fetched again.
+    answers = browser.execute_script("return window.__answers;")
+    assert f'<template data-kept="{held + 1}">' in answers[-1]["body"], answers
+    seen = shown_and_fresh(browser, post)
+    assert seen["shown"] == seen["fresh"], seen
+
+
+def test_a_failed_send_asked_for_what_changed_answers_whole_with_the_text(browser, failing_server):
+    post = "p1"
+    browser.get(f"{failing_server.url}/posts/{post}")
+    before = box_state(browser, post)["texts"]
+    assert before, "the post has no comments to keep"
+    browser.execute_script(_RECORD_ANSWERS_JS)
+    type_and_send(browser, post, "Not sent, kept")
+    after = settled(browser, post)
+    answers = browser.execute_script("return window.__answers;")
+    # Asked for what changed, it answers whole: the text it holds is nowhere else.
+    assert answers[-1]["asked"] == "true" and "data-kept" not in answers[-1]["body"], answers
+    assert after["texts"] == before and after["value"] == "Not sent, kept" and after["focused"], after
+    assert after["error"]["role"] == "alert", after
 
 
 def test_a_failed_send_takes_the_comment_away_and_gives_back_the_text_with_focus(browser, failing_server):

@@ -99,6 +99,89 @@ import Testing
         #expect(thread?.comments.last?.text == "From script" && thread?.comments.count == 4)
     }
 
+    @Test func aSendAskedForWhatChangedStandsForTheCommentsHeldWithTheLastOfThem() async throws {
+        let app = makeApp()
+        let before = try #require(Self.box(in: try await page(app)))
+        let held = try #require(Self.entries(of: before))
+        let last = try #require(held.range(of: #"<li class="comment">"#, options: .backwards))
+        let body = form(text: "Only this one", key: try #require(key(before)), returnTo: "/posts/p1")
+        let answer = try await app.responder.test(
+            .post, Self.send, headers: .viewer("alice", ["HX-Request": "true", "X-Self-Managed-Kept": "true"]),
+            body: body)
+        #expect(answer.status == .ok)
+        let box = answer.bodyText
+        let run = #"<template data-kept="3">"# + held[last.lowerBound...] + "</template>"
+        #expect(box.contains(run), "the three comments held, the last of them inside")
+        #expect(box.contains(#"<h2 class="comment-heading">4 comments</h2>"#))
+        #expect(box.components(separatedBy: #"<li class="comment">"#).count == 3, "the last held and the new one")
+        #expect(box.contains(#"<p class="comment-text" dir="auto">Only this one</p>"#))
+        #expect(HTMLWellFormedness.check(answer.body) == [])
+
+        // Put back, the answer is the box the page shows now: the same bytes, and the same patch, its
+        // indexes past the run moved by the elements put back.
+        let after = try #require(Self.box(in: try await page(app)))
+        let expanded = box.replacingOccurrences(of: run, with: held)
+        #expect(Self.withoutPatch(expanded) == Self.withoutPatch(after))
+        let (kept, whole) = (try #require(Self.patch(of: box)), try #require(Self.patch(of: after)))
+        let runAt = Self.startTags(in: String(box[..<box.range(of: "<template")!.lowerBound]))
+        let shift = Self.startTags(in: held) - Self.startTags(in: run)
+        #expect(whole.count == kept.count + shift)
+        #expect(whole.indexes == kept.indexes.map { $0 > runAt ? $0 + shift : $0 })
+        #expect(whole.rest == kept.rest)
+
+        // Without the header, and for a send that failed (its text is nowhere else), the box is whole.
+        let plain = try await post(app, form(text: "Whole", key: "key-0301"), fragment: true)
+        #expect(!plain.bodyText.contains("data-kept") && plain.bodyText.contains("Only this one"))
+        let failed = try await app.responder.test(
+            .post, Self.send,
+            headers: .viewer(
+                "alice", ["HX-Request": "true", "X-Self-Managed-Kept": "true", "X-Simulate-Failure": "always"]),
+            body: form(text: "Not kept", key: "key-0302"))
+        #expect(failed.status == .serviceUnavailable && !failed.bodyText.contains("data-kept"))
+        #expect(composer(failed.bodyText) == "Not kept")
+    }
+
+    /// The comment box's root in a page or an answer.
+    private static func box(in html: String) -> String? {
+        guard let start = html.range(of: #"<section class="comment-box""#),
+            let end = html[start.lowerBound...].range(of: "</section>")
+        else { return nil }
+        return String(html[start.lowerBound..<end.upperBound])
+    }
+
+    /// The committed comments of a whole box, as its list writes them.
+    private static func entries(of box: String) -> String? {
+        guard let start = box.range(of: #"<ol class="comment-list">"#),
+            let end = box.range(of: #"<li class="comment comment--sending" hidden>"#)
+        else { return nil }
+        return String(box[start.upperBound..<end.lowerBound])
+    }
+
+    private static func withoutPatch(_ box: String) -> String {
+        box.replacingOccurrences(of: #" data-optimistic="[^"]*""#, with: "", options: .regularExpression)
+    }
+
+    /// A root's `data-optimistic`: the element count, each change's index, and the rest of each change.
+    private static func patch(of box: String) -> (count: Int, indexes: [Int], rest: [String])? {
+        guard let start = box.range(of: #"data-optimistic=""#),
+            let end = box[start.upperBound...].firstIndex(of: "\"")
+        else { return nil }
+        let fields = box[start.upperBound..<end].split(separator: "|", omittingEmptySubsequences: false)
+        guard let count = Int(fields[0]) else { return nil }
+        let changes = stride(from: 1, to: fields.count, by: 3).map { fields[$0...].prefix(3) }
+        return (
+            count, changes.compactMap { Int($0.first!) }, changes.map { $0.dropFirst().joined(separator: "|") }
+        )
+    }
+
+    /// The start tags in escaped markup (a `<` followed by a letter).
+    private static func startTags(in html: String) -> Int {
+        let bytes = Array(html.utf8)
+        return zip(bytes, bytes.dropFirst()).count {
+            $0 == UInt8(ascii: "<") && ($1 | 0x20) >= UInt8(ascii: "a") && ($1 | 0x20) <= UInt8(ascii: "z")
+        }
+    }
+
     @Test func aFailureWithScriptAnswers503WithoutTheCommentAndTheTextExactlyAsSent() async throws {
         let app = makeApp()
         let text = "Line one\n  <b>kept</b> & \"quoted\"\twith a tab"

@@ -30,16 +30,28 @@ struct CommentAuthors: Sendable {
         }
     }
 
-    /// `thread`'s comments as entries, the comment being sent last.
-    func entries(_ thread: CommentThread, fillingSendingText fills: Bool) -> [CommentBox.Entry] {
+    /// `thread`'s comments after its first `held` (those the browser holds) as entries, the comment being
+    /// sent last.
+    func entries(_ thread: CommentThread, after held: Int = 0, fillingSendingText fills: Bool) -> [CommentBox.Entry] {
         // A kept comment's entry is its markup alone: its author, avatar and text are in it already.
-        var entries = rendered.markups(for: thread.comments) { comment in
-            CommentBox.markup(of: entry(comment, sending: false, fill: nil))
-        }.map(CommentBox.Entry.init(committed:))
+        var entries = markups(thread.comments.dropFirst(held)).map(CommentBox.Entry.init(committed:))
         if let sending = thread.sending {
             entries.append(entry(sending, sending: true, fill: fills ? CommentDefinition.textField : nil))
         }
         return entries
+    }
+
+    /// The first `held` comments of `thread`, which the browser holds: how many, and the last of them.
+    func held(_ thread: CommentThread, count held: Int) -> CommentBox.Held? {
+        guard held > 0, held <= thread.comments.count else { return nil }
+        return CommentBox.Held(
+            count: held, last: CommentBox.Entry(committed: markups(thread.comments[(held - 1)...].prefix(1))[0]))
+    }
+
+    private func markups(_ comments: some Collection<Comment>) -> [HTMLRaw] {
+        rendered.markups(for: comments) { comment in
+            CommentBox.markup(of: entry(comment, sending: false, fill: nil))
+        }
     }
 
     /// A comment being sent is the viewer's own: "You" (the same words for every viewer, so that a page

@@ -40,8 +40,10 @@ extension CommentBox {
             render: { post, shown, returnTo in
                 CommentBox(
                     elementID: elementID(forPost: post),
-                    comments: authors.entries(shown.thread, fillingSendingText: shown.fillsSendingText),
-                    draft: shown.draft, error: shown.error, invalid: shown.invalid, busy: shown.busy,
+                    comments: authors.entries(
+                        shown.thread, after: shown.keptByClient, fillingSendingText: shown.fillsSendingText),
+                    held: authors.held(shown.thread, count: shown.keptByClient), draft: shown.draft, error: shown.error,
+                    invalid: shown.invalid, busy: shown.busy,
                     focused: shown.focusesField, action: action(post: post, key: shown.key, returnTo: returnTo))
             })
     }

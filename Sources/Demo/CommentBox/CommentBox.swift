@@ -67,9 +67,26 @@ public struct CommentBox: HTMLComponent {
         return HTMLRaw(bytes: html.bytes)
     }
 
+    /// Comments shown before `comments` that the browser holds already (an answer to its send): written
+    /// as one `HTMLBuffer.keptByClient` placeholder holding the last of them, which the browser script
+    /// replaces with its own.
+    public struct Held: Sendable {
+        /// How many.
+        public var count: Int
+        /// The last of them, as the thread shows it.
+        public var last: Entry
+
+        public init(count: Int, last: Entry) {
+            self.count = count
+            self.last = last
+        }
+    }
+
     /// The root's id; the field, its label and the error take ids from it.
     public var elementID: String
     public var comments: [Entry]
+    /// The comments before `comments` that the browser holds, when it holds some.
+    public var held: Held?
     public var draft: String
     public var error: String?
     /// The draft was refused as it is: the field is `aria-invalid`.
@@ -81,11 +98,12 @@ public struct CommentBox: HTMLComponent {
     public var action: TapAction
 
     public init(
-        elementID: String, comments: [Entry], draft: String = "", error: String? = nil, invalid: Bool = false,
-        busy: Bool = false, focused: Bool = false, action: TapAction
+        elementID: String, comments: [Entry], held: Held? = nil, draft: String = "", error: String? = nil,
+        invalid: Bool = false, busy: Bool = false, focused: Bool = false, action: TapAction
     ) {
         self.elementID = elementID
         self.comments = comments
+        self.held = held
         self.draft = draft
         self.error = error
         self.invalid = invalid
@@ -100,13 +118,16 @@ public struct CommentBox: HTMLComponent {
         html.element(
             .section, .class("comment-box"), .id(elementID), .ariaBusy(busy)
         ) { html in
-            let committed = comments.count - comments.count(where: \.sending)
+            let committed = (held?.count ?? 0) + comments.count - comments.count(where: \.sending)
             let sending = comments.contains(where: \.sending)
             html.element(.h2, .class("comment-heading"), text: committed == 1 ? "1 comment" : "\(committed) comments")
             if committed == 0 {
                 html.element(.p, .class("comment-empty"), .when(sending, .hidden), text: "No comments yet.")
             }
             html.element(.ol, .class("comment-list")) { html in
+                if let held {
+                    html.keptByClient(held.count) { Self.write(held.last, into: &$0) }
+                }
                 for comment in comments {
                     Self.write(comment, into: &html)
                 }

@@ -19,7 +19,7 @@ final class RenderedComments: Sendable {
     }
 
     /// The markup of each of `comments`, in order, rendered by `render` where none is kept.
-    func markups(for comments: [Comment], render: (Comment) -> HTMLRaw) -> [HTMLRaw] {
+    func markups(for comments: some Collection<Comment>, render: (Comment) -> HTMLRaw) -> [HTMLRaw] {
         comments.map { comment in
             if let hit = kept.lookUp(comment.id, ifCurrent: { $0.comment == comment }) {
                 return hit.markup

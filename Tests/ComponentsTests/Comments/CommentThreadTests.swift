@@ -36,4 +36,24 @@ import Testing
         }
         #expect(Set([thread, copy, longer, notSending, fewerOwn]).count == 4)
     }
+
+    @Test func anAnswerLeavesOutTheCommentsTheClientHoldsOnlyWhileTheyAreStillTheThreadsFirst() {
+        let prior = CommentThread(comments: [comment(1, "First"), comment(2, "Second")])
+        var now = prior
+        now.comments.append(comment(3, "Third"))
+        func kept(_ thread: CommentThread, showing prior: CommentThread) -> Int {
+            CommentThreads.answer(
+                CommentThreads.present(thread, busy: false, flash: nil, target: "p1"), toClientShowing: prior
+            ).keptByClient
+        }
+        #expect(kept(now, showing: prior) == 2)
+        #expect(kept(prior, showing: prior) == 2, "a failed change shows the same comments")
+        #expect(kept(now, showing: CommentThread(comments: [])) == 0, "nothing held")
+        var reset = now
+        reset.comments[1] = comment(2, "Another second")
+        #expect(kept(reset, showing: prior) == 0, "the last held is not the thread's any more")
+        #expect(kept(CommentThread(comments: [comment(1, "First")]), showing: prior) == 0, "fewer than held")
+        // A page's render leaves nothing out.
+        #expect(CommentThreads.present(now, busy: false, flash: nil, target: "p1").keptByClient == 0)
+    }
 }

@@ -107,4 +107,20 @@ import Testing
         #expect(box(committed) == box(entries))
         #expect(box(committed, busy: true) == box(entries, busy: true))
     }
+
+    /// Comments the browser holds are one placeholder holding the last of them, counted in the heading.
+    @Test func commentsTheBrowserHoldsAreOnePlaceholderWithTheLastOfThem() {
+        let last = CommentBox.Entry(author: "Ada", text: "Held", time: Self.at)
+        let html = CommentBox(
+            elementID: "c1", comments: [CommentBox.Entry(author: "Tim", text: "New", time: Self.at)],
+            held: CommentBox.Held(count: 4, last: last), action: TapAction(path: "/log")
+        ).renderedString
+        #expect(html.contains(#"<h2 class="comment-heading">5 comments</h2><ol class="comment-list">"#))
+        let markup = CommentBox(elementID: "c2", comments: [last], action: TapAction(path: "/log")).renderedString
+            .components(separatedBy: #"<ol class="comment-list">"#)[1].components(
+                separatedBy: "<li class=\"comment comment--sending\"")[0]
+        #expect(html.contains(#"<ol class="comment-list"><template data-kept="4">"# + markup + "</template><li"))
+        #expect(html.components(separatedBy: "comment-text").count == 4, "held, new and the hidden place")
+        #expect(!html.contains("No comments yet."))
+    }
 }

@@ -107,6 +107,19 @@ extension CommentThreads: SelfManagedModel {
             focusesField: flash != nil)
     }
 
+    /// An answer to a browser that shows `prior`: the comments it holds (every one of `prior`'s, when
+    /// they are still the thread's first) are left for it to put back.
+    package static func answer(_ presentation: Presentation, toClientShowing prior: CommentThread) -> Presentation {
+        let held = prior.comments.count
+        let comments = presentation.thread.comments
+        guard held > 0, held <= comments.count, comments[held - 1] == prior.comments[held - 1] else {
+            return presentation
+        }
+        var answer = presentation
+        answer.keptByClient = held
+        return answer
+    }
+
     /// `{"target": "p1", "count": 3, "pending": false, "comments": […]}`.
     package static func json(_ thread: CommentThread, target: String, pending: Bool) -> JSONValue {
         .object([

@@ -119,11 +119,14 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
             let tap = OptimisticTap<Model>(
                 key: key, change: change, call: .send(call, through: service), wantsFragment: request.wantsFragment,
                 landing: returnTo ?? fallback)
+            let keeps = tap.wantsFragment && request.keepsWhatItHolds
             switch try route.flow.start(tap) {
             case .ended(let outcome):
-                return .response(answerer.answer(tap, outcome, returnTo: returnTo))
+                return .response(answerer.answer(tap, outcome, returnTo: returnTo, clientKeeps: keeps))
             case .waiting(let rest):
-                return .deferred { [answerer] in answerer.answer(tap, try await rest.end(), returnTo: returnTo) }
+                return .deferred { [answerer] in
+                    answerer.answer(tap, try await rest.end(), returnTo: returnTo, clientKeeps: keeps)
+                }
             }
         }
     }
@@ -149,15 +152,22 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
         }
 
         /// Without script, `303` to where the tap lands; with it, `200` and the committed fragment, or `503`
-        /// and the restored one with the failure message, each with what the live region says.
+        /// and the restored one with the failure message, each with what the live region says. To a client
+        /// that keeps what it holds, a committed fragment leaves out what the model says it holds of the
+        /// state before the change (`SelfManagedModel.answer`).
         func answer(
-            _ tap: OptimisticTap<Model>, _ outcome: SelfManagedOutcome<Model>, returnTo: String?
+            _ tap: OptimisticTap<Model>, _ outcome: SelfManagedOutcome<Model>, returnTo: String?, clientKeeps: Bool
         ) -> HTTPResponse {
             guard tap.wantsFragment else { return .redirect(to: tap.landing) }
             let words = definition.words
             let target = tap.key.target
-            let shown = Model.present(
+            var shown = Model.present(
                 outcome.committed, busy: false, flash: words.flash(tap.change, outcome), target: target)
+            // A change that failed answers whole: its answer holds what was typed, which the page the
+            // browser would fetch again, where it does not hold what was left out, would not.
+            if clientKeeps && outcome.succeeded {
+                shown = Model.answer(shown, toClientShowing: outcome.prior)
+            }
             // A function, not a closure that captures the definition: that copied it (every field retained
             // and released) for each answer, kept or not.
             func render() -> [UInt8] {

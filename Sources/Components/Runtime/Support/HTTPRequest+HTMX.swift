@@ -6,4 +6,11 @@ extension HTTPRequest {
     package var wantsFragment: Bool {
         headers["HX-Request"]?.lowercased() == "true"
     }
+
+    /// Whether the script that asks for a fragment puts back what it holds (`X-Self-Managed-Kept: true`,
+    /// as the kit's browser script sends it with the first change in flight): the answer may then stand
+    /// for it with `HTMLBuffer.keptByClient`.
+    package var keepsWhatItHolds: Bool {
+        headers["X-Self-Managed-Kept"]?.lowercased() == "true"
+    }
 }

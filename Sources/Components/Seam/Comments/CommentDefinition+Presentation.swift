@@ -22,6 +22,10 @@ extension CommentDefinition {
         /// The field takes focus when shown (`autofocus`): in the answer to a send that was not kept, and
         /// the page after one, so that the person can fix it or try again at once.
         package var focusesField: Bool
+        /// How many of the thread's first comments the browser holds already: in the answer to its send
+        /// (`SelfManagedModel.answer`), the render writes them as one `HTMLBuffer.keptByClient`, the last
+        /// of them inside it. 0 (every comment written) in pages and in every other answer.
+        public package(set) var keptByClient: Int = 0
 
         /// What a comment box shows: the `thread`, whether a send is in flight (`busy`), the composer's `draft`,
         /// its `error` and whether it was refused (`invalid`), the composer's idempotency `key`, whether the

@@ -226,6 +226,11 @@ public struct CommentDefinition: Sendable {
             exampleBody: exampleBody,
             headers: [
                 ("HX-Request: true", "Answer 200 with the box, 503 with the text kept, or 422 with the problem."),
+                (
+                    "X-Self-Managed-Kept: true",
+                    "With HX-Request: a committed send's box holds the comments before it as one "
+                        + "<template data-kept=\"N\"> with the last of them (the browser script puts its own back)."
+                ),
                 ("X-Simulate-Failure: always|never", "Force the \(service) service's outcome for this send."),
             ],
             documentation: documentation

@@ -57,6 +57,13 @@ public protocol SelfManagedModel: Sendable {
     /// a rollback, from the variant as declared (`?state=` on a fragment, and `preview snapshots`).
     static func committed(_ presentation: Presentation) -> Shown
 
+    /// `presentation`, as the answer to a change from a browser that shows `prior` already (the browser
+    /// script asks with `X-Self-Managed-Kept: true`): what the component may leave out because that
+    /// browser holds it, for the render to write as one `HTMLBuffer.keptByClient` (a thread's comments
+    /// but the new ones). The browser script puts back what it holds, after checking the last of it
+    /// against the answer's copy, and else fetches the page again. By default, `presentation` whole.
+    static func answer(_ presentation: Presentation, toClientShowing prior: Shown) -> Presentation
+
     /// The state endpoint's answer, `GET /components/{name}/state/{target}`: `shown` as committed for the
     /// viewer who asks, and whether a change of theirs is in flight (`pending`). Carries `target`.
     static func json(_ shown: Shown, target: String, pending: Bool) -> JSONValue
@@ -70,4 +77,11 @@ public protocol SelfManagedModel: Sendable {
     /// Replaces the committed state with what the state database kept, in the encoding `record` writes:
     /// entries it cannot read, or of targets that do not exist, are skipped.
     mutating func restore(_ stored: StoredState)
+}
+
+extension SelfManagedModel {
+    /// `presentation` whole: a component that leaves nothing out of an answer.
+    public static func answer(_ presentation: Presentation, toClientShowing prior: Shown) -> Presentation {
+        presentation
+    }
 }
