@@ -44,7 +44,7 @@ import Testing
         func kept(_ thread: CommentThread, showing prior: CommentThread) -> Int {
             CommentThreads.answer(
                 CommentThreads.present(thread, busy: false, flash: nil, target: "p1"), toClientShowing: prior
-            ).keptByClient
+            )?.keptByClient ?? 0
         }
         #expect(kept(now, showing: prior) == 2)
         #expect(kept(prior, showing: prior) == 2, "a failed change shows the same comments")

@@ -154,34 +154,36 @@ struct SelfManagedRoutes<Model: SelfManagedModel>: RouteCollection {
         /// Without script, `303` to where the tap lands; with it, `200` and the committed fragment, or `503`
         /// and the restored one with the failure message, each with what the live region says. To a client
         /// that keeps what it holds, a committed fragment leaves out what the model says it holds of the
-        /// state before the change (`SelfManagedModel.answer`).
+        /// state before the change (`SelfManagedModel.answer`), and is not kept.
         func answer(
             _ tap: OptimisticTap<Model>, _ outcome: SelfManagedOutcome<Model>, returnTo: String?, clientKeeps: Bool
         ) -> HTTPResponse {
             guard tap.wantsFragment else { return .redirect(to: tap.landing) }
             let words = definition.words
             let target = tap.key.target
-            var shown = Model.present(
+            let shown = Model.present(
                 outcome.committed, busy: false, flash: words.flash(tap.change, outcome), target: target)
-            // A change that failed answers whole: its answer holds what was typed, which the page the
-            // browser would fetch again, where it does not hold what was left out, would not.
-            if clientKeeps && outcome.succeeded {
-                shown = Model.answer(shown, toClientShowing: outcome.prior)
-            }
             // A function, not a closure that captures the definition: that copied it (every field retained
             // and released) for each answer, kept or not.
-            func render() -> [UInt8] {
+            func render(_ shown: Model.Presentation) -> [UInt8] {
                 definition.selfManaged(target, shown: shown, returnTo: returnTo).unkept.renderedBytes
             }
             let status: HTTPStatus = outcome.succeeded ? .ok : .serviceUnavailable
+            // A change that failed answers whole: its answer holds what was typed, which the page the
+            // browser would fetch again, where it does not hold what was left out, would not. An answer
+            // that leaves out what one browser holds is that browser's alone: not kept (keeping it would
+            // also keep its state, which a thread's next comment would then copy to grow).
+            let partial = clientKeeps && outcome.succeeded ? Model.answer(shown, toClientShowing: outcome.prior) : nil
             var response =
-                if let answers {
+                if let partial {
+                    HTTPResponse.html(render(partial), status: status)
+                } else if let answers {
                     HTTPResponse.html(
                         answers.value(for: .init(target: target, presentation: shown, returnTo: returnTo)) {
-                            KeptBody(render())
+                            KeptBody(render(shown))
                         }, status: status)
                 } else {
-                    HTTPResponse.html(render(), status: status)
+                    HTTPResponse.html(render(shown), status: status)
                 }
             response.headers[Announcement.header] = Announcement.headerValue(
                 outcome.succeeded ? words.announce(outcome.committed) : words.failureMessage)

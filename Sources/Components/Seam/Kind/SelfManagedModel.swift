@@ -58,11 +58,13 @@ public protocol SelfManagedModel: Sendable {
     static func committed(_ presentation: Presentation) -> Shown
 
     /// `presentation`, as the answer to a change from a browser that shows `prior` already (the browser
-    /// script asks with `X-Self-Managed-Kept: true`): what the component may leave out because that
-    /// browser holds it, for the render to write as one `HTMLBuffer.keptByClient` (a thread's comments
-    /// but the new ones). The browser script puts back what it holds, after checking the last of it
-    /// against the answer's copy, and else fetches the page again. By default, `presentation` whole.
-    static func answer(_ presentation: Presentation, toClientShowing prior: Shown) -> Presentation
+    /// script asks with `X-Self-Managed-Kept: true`), marked with what the component may leave out
+    /// because that browser holds it, for the render to write as one `HTMLBuffer.keptByClient` (a
+    /// thread's comments but the new ones); `nil` when it leaves nothing out. The browser script puts
+    /// back what it holds, after checking the last of it against the answer's copy, and else fetches the
+    /// page again. Such an answer is that browser's alone: the kit renders it and does not keep it. By
+    /// default, `nil`.
+    static func answer(_ presentation: Presentation, toClientShowing prior: Shown) -> Presentation?
 
     /// The state endpoint's answer, `GET /components/{name}/state/{target}`: `shown` as committed for the
     /// viewer who asks, and whether a change of theirs is in flight (`pending`). Carries `target`.
@@ -80,8 +82,8 @@ public protocol SelfManagedModel: Sendable {
 }
 
 extension SelfManagedModel {
-    /// `presentation` whole: a component that leaves nothing out of an answer.
-    public static func answer(_ presentation: Presentation, toClientShowing prior: Shown) -> Presentation {
-        presentation
+    /// `nil`: a component that leaves nothing out of an answer.
+    public static func answer(_ presentation: Presentation, toClientShowing prior: Shown) -> Presentation? {
+        nil
     }
 }
