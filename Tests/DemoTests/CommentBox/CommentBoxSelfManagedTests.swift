@@ -51,4 +51,36 @@ import Testing
         let empty = CommentBox.selfManaged(post: "p4", comments: 0).renderedString
         #expect(empty.contains(#"data-optimistic=""#) && empty.contains("=hidden||"), "No comments yet. is hidden")
     }
+
+    /// A page's box finds its patch from short renders that leave the thread out (`HTMLKeptRun`): the
+    /// same patch as the whole renders', whatever the thread's length.
+    @Test func itsPatchIsTheWholeRendersPatchWhateverTheThreadsLength() throws {
+        let authors = ["ada", "grace", "v0123456789abcdef"]
+        for count in [1, 2, 40] {
+            let comments = (1...count).map { number in
+                Components.Comment(
+                    id: number, author: Viewer(id: authors[number % 3])!, text: "Comment <\(number)>",
+                    at: Timestamp(millisecondsSince1970: 1_796_029_200_000 + number * 60_000))
+            }
+            let shown = CommentDefinition.Presentation(thread: CommentThread(comments: comments), key: "k-preview")
+            let definition = CommentBox.comments
+            let html = definition.selfManaged("p1", shown: shown, returnTo: "/posts/p1").renderedString
+            let start = try #require(html.range(of: #"data-optimistic=""#))
+            let patch = String(html[start.upperBound...].prefix { $0 != "\"" })
+            let whole = definition.render("p1", shown, "/posts/p1").renderedBytes
+            let next = definition.render("p1", shown.optimisticNext, "/posts/p1").renderedBytes
+            let expected = try #require(HTMLPatch(from: whole, to: next)).encoded
+            #expect(patch == expected.replacingOccurrences(of: "&", with: "&amp;"), "\(count) comments")
+            // Found from the short renders, not from the whole ones again.
+            var held = shown
+            held.keptByClient = count
+            let short = definition.render("p1", held, "/posts/p1").renderedBytes
+            let shortNext = definition.render("p1", held.optimisticNext, "/posts/p1").renderedBytes
+            #expect(short.count < whole.count || count == 1)
+            let found = whole.withUnsafeBufferPointer {
+                HTMLKeptRun.patch(in: $0, from: short, to: shortNext, formsUnder: "/components/comment/")
+            }
+            #expect(found == expected, "\(count) comments")
+        }
+    }
 }

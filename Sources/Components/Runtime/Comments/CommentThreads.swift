@@ -108,11 +108,14 @@ extension CommentThreads: SelfManagedModel {
     }
 
     /// An answer to a browser that shows `prior`: the comments it holds (every one of `prior`'s, when
-    /// they are still the thread's first) are left for it to put back; `nil` when it holds none.
+    /// they are still the thread's first) are left for it to put back; `nil` when it holds none, or when
+    /// `presentation` leaves some out already.
     package static func answer(_ presentation: Presentation, toClientShowing prior: CommentThread) -> Presentation? {
         let held = prior.comments.count
         let comments = presentation.thread.comments
-        guard held > 0, held <= comments.count, comments[held - 1] == prior.comments[held - 1] else {
+        guard presentation.keptByClient == 0, held > 0, held <= comments.count,
+            comments[held - 1] == prior.comments[held - 1]
+        else {
             return nil
         }
         var answer = presentation

@@ -257,6 +257,21 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
         func optimistic(_ action: SelfManagedAction<Model>, _ form: HTMLForms.Form) -> [UInt8]? {
             action.optimistic(shown, hiddenFields(form)).map { render(target, $0, returnTo).renderedBytes }
         }
+        // A root that shows what a browser could hold (a thread's comments) finds its one state from short
+        // renders that leave that out, renumbered for the whole: a page's box then costs one scan of what
+        // was left out, not three, and two short renders, not a second whole one.
+        if let held = Model.answer(shown, toClientShowing: Model.committed(shown)) {
+            let short = render(target, held, returnTo).renderedBytes
+            let forms = short.withUnsafeBufferPointer { ours(HTMLForms.find(in: $0)) }
+            if forms.count == 1,
+                let next = forms[0].action.optimistic(held, hiddenFields(forms[0].form)),
+                let patch = HTMLKeptRun.patch(
+                    in: now, from: short, to: render(target, next, returnTo).renderedBytes,
+                    formsUnder: "/components/" + name + "/")
+            {
+                return .patch(patch)
+            }
+        }
         let forms = ours(HTMLForms.find(in: now))
         if forms.count == 1 {
             return optimistic(forms[0].action, forms[0].form).map(SelfManaged.PerForm.whole) ?? .none

@@ -60,7 +60,8 @@ public protocol SelfManagedModel: Sendable {
     /// `presentation`, as the answer to a change from a browser that shows `prior` already (the browser
     /// script asks with `X-Self-Managed-Kept: true`), marked with what the component may leave out
     /// because that browser holds it, for the render to write as one `HTMLBuffer.keptByClient` (a
-    /// thread's comments but the new ones); `nil` when it leaves nothing out. The browser script puts
+    /// thread's comments but the new ones); `nil` when it leaves nothing out (or `presentation` is such an
+    /// answer already). The kit also finds a page's optimistic patch from such short renders. The browser script puts
     /// back what it holds, after checking the last of it against the answer's copy, and else fetches the
     /// page again. Such an answer is that browser's alone: the kit renders it and does not keep it. By
     /// default, `nil`.

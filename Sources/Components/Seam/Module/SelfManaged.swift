@@ -64,6 +64,9 @@ public struct SelfManaged: HTMLComponent {
         case none
         /// One state for any tap in the root (its one form): `data-optimistic`, as for `optimistic`.
         case whole([UInt8])
+        /// Its one state, as the patch to it already made (`SelfManagedDefinition`: from short renders that
+        /// leave out what a browser holds, renumbered for the whole one).
+        case patch(String)
         /// A state per form, by the key of its hidden fields: `data-optimistic-options`.
         case options([(key: String, markup: [UInt8])])
     }
@@ -101,6 +104,8 @@ public struct SelfManaged: HTMLComponent {
             case .whole(let next):
                 return HTMLAttributes(
                     .custom("data-self-managed", key), Self.attribute(Self.markup(from: now, to: next)))
+            case .patch(let patch):
+                return HTMLAttributes(.custom("data-self-managed", key), .custom("data-optimistic", patch))
             case .options(let options):
                 let table = JSONValue.object(
                     options.map { option in

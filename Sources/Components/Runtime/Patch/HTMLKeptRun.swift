@@ -1,0 +1,132 @@
+import HTML
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where a render that leaves out what the browser holds (`HTMLBuffer.keptByClient`) has its one
+/// `<template data-kept="N">`: its element index (elements numbered as `HTMLPatch` numbers them, a
+/// template's content after the template), how many elements it holds, and its bytes, from its start tag
+/// to the end of its end tag.
+package struct HTMLKeptRun: Equatable {
+    var index: Int
+    var inner: Int
+    var bytes: Range<Int>
+
+    /// The render's one kept run, or `nil` when it has none or more than one.
+    static func find(in render: UnsafeBufferPointer<UInt8>) -> HTMLKeptRun? {
+        var scanner = HTMLPatchScanner(render)
+        var elements = 0
+        var found: HTMLKeptRun?
+        var depth = 0  // inside the run: the elements open in it, the template itself included
+        while let token = scanner.next() {
+            switch token.kind {
+            case .start(let name, let opens):
+                defer { elements += 1 }
+                if depth > 0 {
+                    found?.inner += 1
+                    if opens { depth += 1 }
+                } else if HTMLPatchScanner.named(render, name, "template"), isKept(render, token.range) {
+                    guard found == nil, opens else { return nil }
+                    found = HTMLKeptRun(
+                        index: elements, inner: 0, bytes: token.range.lowerBound..<token.range.upperBound)
+                    depth = 1
+                }
+            case .end where depth > 0:
+                depth -= 1
+                if depth == 0, let start = found?.bytes.lowerBound { found?.bytes = start..<token.range.upperBound }
+            default:
+                break
+            }
+        }
+        return depth == 0 ? found : nil
+    }
+
+    /// The patch from `whole` (a root's render) to the state `next` renders, found from `short` (the same
+    /// root leaving out what a browser holds, as one kept run) and `next` (that state, leaving out the
+    /// same), with the indexes past the run moved by the elements `whole` holds in its place. `nil` when
+    /// `short` is not `whole` with one run in place of some of its bytes, when what it left out holds a
+    /// form posting under `formsUnder` (one of the root's own, whose state it would miss), when a change
+    /// falls in the run, or when `short` and `next` have no patch.
+    package static func patch(
+        in whole: UnsafeBufferPointer<UInt8>, from short: [UInt8], to next: [UInt8], formsUnder prefix: String
+    ) -> String? {
+        guard var patch = HTMLPatch(from: short, to: next) else { return nil }
+        return short.withUnsafeBufferPointer { short -> String? in
+            guard let run = find(in: short) else { return nil }
+            let tail = short.count - run.bytes.upperBound
+            let left = run.bytes.lowerBound..<(whole.count - tail)
+            guard left.lowerBound <= left.upperBound,
+                same(whole, short, at: 0, 0, count: left.lowerBound),
+                same(whole, short, at: left.upperBound, run.bytes.upperBound, count: tail),
+                let held = elements(in: UnsafeBufferPointer(rebasing: whole[left]), formsUnder: prefix)
+            else { return nil }
+            let runEnd = run.index + run.inner
+            let shift = held - (1 + run.inner)
+            var changes: [HTMLPatch.Change] = []
+            changes.reserveCapacity(patch.changes.count)
+            for change in patch.changes {
+                guard let moved = change.moved(pastElement: runEnd, by: shift, unlessWithin: run.index) else {
+                    return nil
+                }
+                changes.append(moved)
+            }
+            patch.changes = changes
+            patch.elementCount += shift
+            return patch.encoded
+        }
+    }
+
+    /// How many elements (start tags) `bytes` holds, or `nil` when one of them is a form posting under
+    /// `prefix`.
+    static func elements(in bytes: UnsafeBufferPointer<UInt8>, formsUnder prefix: String) -> Int? {
+        var scanner = HTMLPatchScanner(bytes)
+        var elements = 0
+        while let token = scanner.next() {
+            guard case .start(let name, _) = token.kind else { continue }
+            elements += 1
+            if HTMLPatchScanner.named(bytes, name, "form") {
+                let attributes = HTMLStartTag.ranges(in: bytes, token.range)
+                let action = attributes.first { HTMLPatchScanner.named(bytes, $0.name, "action") }?.value
+                if let action, HTMLStartTag.value(bytes, action).hasPrefix(prefix) { return nil }
+            }
+        }
+        return elements
+    }
+
+    /// Whether `count` bytes of `a` from `i` are those of `b` from `j`.
+    private static func same(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, at i: Int, _ j: Int, count: Int
+    ) -> Bool {
+        guard count > 0 else { return true }
+        guard i + count <= a.count, j + count <= b.count else { return false }
+        return memcmp(a.baseAddress! + i, b.baseAddress! + j, count) == 0
+    }
+
+    private static let marker = Array(" data-kept=\"".utf8)
+
+    /// Whether the start tag at `tag` carries `data-kept`.
+    private static func isKept(_ render: UnsafeBufferPointer<UInt8>, _ tag: Range<Int>) -> Bool {
+        guard tag.count > marker.count else { return false }
+        return (tag.lowerBound...(tag.upperBound - marker.count)).contains { at in
+            marker.indices.allSatisfy { render[at + $0] == marker[$0] }
+        }
+    }
+}
+
+extension HTMLPatch.Change {
+    /// This change with its element moved by `shift` when past `end`; `nil` when it is at `start` … `end`.
+    fileprivate func moved(pastElement end: Int, by shift: Int, unlessWithin start: Int) -> Self? {
+        func index(_ element: Int) -> Int? {
+            element < start ? element : element > end ? element + shift : nil
+        }
+        switch self {
+        case .setAttribute(let element, let name, let value):
+            return index(element).map { .setAttribute(element: $0, name: name, value: value) }
+        case .removeAttribute(let element, let name):
+            return index(element).map { .removeAttribute(element: $0, name: name) }
+        case .setText(let element, let text):
+            return index(element).map { .setText(element: $0, text: text) }
+        }
+    }
+}
