@@ -2,6 +2,7 @@
 """Side-by-side benchmark of preview-server against the C libmicrohttpd reference (see scripts/bench)."""
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -825,6 +826,42 @@ def callgrind_rows(binary, common):
                 + ("HX-Request: true\r\n" if hx else "") + ("X-Self-Managed-Kept: true\r\n" if kept else "")
                 + f"Content-Length: {len(body)}\r\n\r\n{body}").encode()
 
+    def seeded_mix(sends):
+        # A fixed mix of our own, seeded, for callgrind (the wall clock's mix moves too much to tell close
+        # binaries apart): 256 viewers, 40% like fragments, 25% post pages, 10% /feed, 20% HX like taps and
+        # 5% HX comment sends as the browser script sends them (or more taps); 8,000 requests, of which
+        # the first 2,000 warm the server up and are not counted.
+        rng = random.Random(7)
+        posts = [f"p{i}" for i in range(1, 6)]
+        liked = {}
+        host = f"Host: 127.0.0.1:{port}\r\n"
+        requests = []
+        for n in range(8000):
+            v, p, r = rng.randrange(256), rng.choice(posts), rng.randrange(20)
+            cookie = "viewer=v%016x" % (0xabc0000 + v)
+            if r < 8:
+                target = f"/components/like/fragment?post={p}&liked=false&count=7"
+            elif r < 13:
+                target = f"/posts/{p}"
+            elif r < 15:
+                target = "/feed"
+            else:
+                target = None
+            if target:
+                requests.append(f"GET {target} HTTP/1.1\r\n{host}Cookie: {cookie}\r\n\r\n".encode())
+                continue
+            h = (f"{host}Cookie: {cookie}\r\nContent-Type: application/x-www-form-urlencoded\r\nHX-Request: true\r\n"
+                 "X-Simulate-Failure: never\r\n")
+            if r == 19 and sends:
+                body = f"post={posts[(n // 20) % 5]}&key=mixkey-{n}&text=A+comment+from+the+mix+{n}"
+                requests.append((f"POST /components/comment/send HTTP/1.1\r\n{h}X-Self-Managed-Kept: true\r\n"
+                                 f"Content-Length: {len(body)}\r\n\r\n{body}").encode())
+                continue
+            liked[(v, p)] = not liked.get((v, p), False)
+            body = f"post={p}&liked={'true' if liked[(v, p)] else 'false'}"
+            requests.append(f"POST /components/like/tap HTTP/1.1\r\n{h}Content-Length: {len(body)}\r\n\r\n{body}".encode())
+        return requests
+
     print(f"instructions per request (callgrind, {CALLGRIND_REQUESTS} requests on one connection, one server thread; "
           "memset is libmicrohttpd clearing its 32 KB connection pool, counted per byte by valgrind):")
     print("| workload | ours | ours without memset | reference | reference without memset |")
@@ -854,12 +891,17 @@ def callgrind_rows(binary, common):
         # the next GET renders it again (per pair of requests).
         ("POST like tap (PRG) + GET /feed made stale, per pair", [],
          [r for i in range(n // 2) for r in (tap(i), get("/feed", as_cookie="viewer=vcallgrind"))], None),
+        # The seeded mix (requests 2,001 to 8,000), without comment sends and with them.
+        ("seeded mix, requests 2,001-8,000", [], seeded_mix(False), None),
+        ("seeded mix with comment sends, requests 2,001-8,000", [], seeded_mix(True), None),
     ]
     only = os.environ.get("BENCH_ROWS")
     for name, extra, requests, path in workloads:
         if only and not re.search(only, name):
             continue
         warmup = [get("/feed", as_cookie="viewer=vwarmup")] * 200 if "not kept" in name else None
+        if name.startswith("seeded mix"):
+            warmup, requests = requests[:2000], requests[2000:]
         ours, ours_lean = instructions_per_request([binary] + one_thread + extra, port, requests, warmup=warmup)
         if "per pair" in name:
             ours, ours_lean = ours * 2, ours_lean * 2
