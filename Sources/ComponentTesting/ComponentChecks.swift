@@ -13,6 +13,7 @@ import PreviewApp
 ///   describes with the same form fields;
 /// - every scenario passes, in process;
 /// - nothing kept goes stale after any example tap (`RenderCacheCheck`);
+/// - an answer that leaves out what the browser holds puts back to the whole answer (`KeptAnswerCheck`);
 /// - a tap without script shows its outcome in the gallery (`GalleryTapCheck`).
 ///
 /// ```swift
@@ -36,6 +37,7 @@ public enum ComponentChecks {
         }
         problems += try await scenarios(in: app)
         problems += try await RenderCacheCheck.differences(options: options, components: components)
+        problems += try await KeptAnswerCheck.problems(options: options, components: components)
         problems += try await GalleryTapCheck.problems(options: options, components: components)
         return problems
     }

@@ -9,12 +9,12 @@ import HTML
 /// template's content after the template), how many elements it holds, and its bytes, from its start tag
 /// to the end of its end tag.
 package struct HTMLKeptRun: Equatable {
-    var index: Int
-    var inner: Int
-    var bytes: Range<Int>
+    package var index: Int
+    package var inner: Int
+    package var bytes: Range<Int>
 
     /// The render's one kept run, or `nil` when it has none or more than one.
-    static func find(in render: UnsafeBufferPointer<UInt8>) -> HTMLKeptRun? {
+    package static func find(in render: UnsafeBufferPointer<UInt8>) -> HTMLKeptRun? {
         var scanner = HTMLPatchScanner(render)
         var elements = 0
         var found: HTMLKeptRun?
@@ -79,7 +79,7 @@ package struct HTMLKeptRun: Equatable {
 
     /// How many elements (start tags) `bytes` holds, or `nil` when one of them is a form posting under
     /// `prefix`.
-    static func elements(in bytes: UnsafeBufferPointer<UInt8>, formsUnder prefix: String) -> Int? {
+    package static func elements(in bytes: UnsafeBufferPointer<UInt8>, formsUnder prefix: String) -> Int? {
         var scanner = HTMLPatchScanner(bytes)
         var elements = 0
         while let token = scanner.next() {
@@ -116,7 +116,7 @@ package struct HTMLKeptRun: Equatable {
 
 extension HTMLPatch.Change {
     /// This change with its element moved by `shift` when past `end`; `nil` when it is at `start` … `end`.
-    fileprivate func moved(pastElement end: Int, by shift: Int, unlessWithin start: Int) -> Self? {
+    package func moved(pastElement end: Int, by shift: Int, unlessWithin start: Int) -> Self? {
         func index(_ element: Int) -> Int? {
             element < start ? element : element > end ? element + shift : nil
         }
