@@ -45,7 +45,7 @@ struct CommentAuthors: Sendable {
     func held(_ thread: CommentThread, count held: Int) -> CommentBox.Held? {
         guard held > 0, held <= thread.comments.count else { return nil }
         return CommentBox.Held(
-            count: held, last: CommentBox.Entry(committed: markups(thread.comments[(held - 1)...].prefix(1))[0]))
+            count: held, last: CommentBox.Entry(committed: markups(CollectionOfOne(thread.comments[held - 1]))[0]))
     }
 
     private func markups(_ comments: some Collection<Comment>) -> [HTMLRaw] {

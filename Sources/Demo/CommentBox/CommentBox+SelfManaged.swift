@@ -42,9 +42,9 @@ extension CommentBox {
                     elementID: elementID(forPost: post),
                     comments: authors.entries(
                         shown.thread, after: shown.keptByClient, fillingSendingText: shown.fillsSendingText),
-                    held: authors.held(shown.thread, count: shown.keptByClient), draft: shown.draft, error: shown.error,
-                    invalid: shown.invalid, busy: shown.busy,
-                    focused: shown.focusesField, action: action(post: post, key: shown.key, returnTo: returnTo))
+                    held: authors.held(shown.thread, count: shown.keptByClient), draft: shown.draft,
+                    error: shown.error, invalid: shown.invalid, busy: shown.busy, focused: shown.focusesField,
+                    action: action(post: post, key: shown.key, returnTo: returnTo))
             })
     }
 

@@ -15,6 +15,8 @@ import HTML
 /// bidirectional override stay inside it), and a form with a labelled `<textarea name="text">` and a
 /// Send button. While busy the field is read-only and the button disabled; an `error` is a
 /// `role="alert"` paragraph the field names with `aria-describedby` (and `aria-invalid` when `invalid`).
+/// Comments the browser holds already (`held`, in an answer to its send) are one placeholder holding
+/// the last of them.
 /// Knows nothing of posts or services: see `CommentBox+SelfManaged.swift` for the box that sends by itself.
 public struct CommentBox: HTMLComponent {
     /// One comment as the box shows it.

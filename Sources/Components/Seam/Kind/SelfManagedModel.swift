@@ -60,11 +60,12 @@ public protocol SelfManagedModel: Sendable {
     /// `presentation`, as the answer to a change from a browser that shows `prior` already (the browser
     /// script asks with `X-Self-Managed-Kept: true`), marked with what the component may leave out
     /// because that browser holds it, for the render to write as one `HTMLBuffer.keptByClient` (a
-    /// thread's comments but the new ones); `nil` when it leaves nothing out (or `presentation` is such an
-    /// answer already). The kit also finds a page's optimistic patch from such short renders. The browser script puts
-    /// back what it holds, after checking the last of it against the answer's copy, and else fetches the
-    /// page again. Such an answer is that browser's alone: the kit renders it and does not keep it. By
-    /// default, `nil`.
+    /// thread's comments but the new ones); `nil` when it leaves nothing out (or `presentation` is such
+    /// an answer already). The browser script puts back what it holds, after checking the last of it
+    /// against the answer's copy, and else fetches the page again. Such an answer is that browser's
+    /// alone: the kit renders it and does not keep it. The kit also finds a page's optimistic patch from
+    /// such short renders (`prior` then being what `presentation` shows). `KeptAnswerCheck` checks that
+    /// what is left out puts back to the whole answer. By default, `nil`.
     static func answer(_ presentation: Presentation, toClientShowing prior: Shown) -> Presentation?
 
     /// The state endpoint's answer, `GET /components/{name}/state/{target}`: `shown` as committed for the

@@ -8,8 +8,8 @@ extension HTMLBuffer {
     /// equals `last`; when it does not hold them, it fetches the page again.
     ///
     /// ```swift
-    /// if shown.kept > 0 {
-    ///     html.keptByClient(shown.kept) { html in html.raw(markups[shown.kept - 1]) }
+    /// if shown.keptByClient > 0 {
+    ///     html.keptByClient(shown.keptByClient) { html in html.raw(markups[shown.keptByClient - 1]) }
     /// }
     /// ```
     public mutating func keptByClient(_ count: Int, last: (inout HTMLBuffer) -> Void) {
