@@ -51,7 +51,7 @@ package struct HTMLKeptRun: Equatable {
     package static func patch(
         in whole: UnsafeBufferPointer<UInt8>, from short: [UInt8], to next: [UInt8], formsUnder prefix: String
     ) -> String? {
-        guard var patch = HTMLPatch(from: short, to: next) else { return nil }
+        guard let patch = HTMLPatch(from: short, to: next) else { return nil }
         return short.withUnsafeBufferPointer { short -> String? in
             guard let run = find(in: short) else { return nil }
             let tail = short.count - run.bytes.upperBound
@@ -61,31 +61,35 @@ package struct HTMLKeptRun: Equatable {
                 same(whole, short, at: left.upperBound, run.bytes.upperBound, count: tail),
                 let held = elements(in: UnsafeBufferPointer(rebasing: whole[left]), formsUnder: prefix)
             else { return nil }
-            let runEnd = run.index + run.inner
-            let shift = held - (1 + run.inner)
-            var changes: [HTMLPatch.Change] = []
-            changes.reserveCapacity(patch.changes.count)
-            for change in patch.changes {
-                guard let moved = change.moved(pastElement: runEnd, by: shift, unlessWithin: run.index) else {
-                    return nil
-                }
-                changes.append(moved)
-            }
-            patch.changes = changes
-            patch.elementCount += shift
-            return patch.encoded
+            return run.renumbered(patch, holding: held)?.encoded
         }
     }
 
+    /// `patch`, made between two renders with this run, for the renders where the run's place holds
+    /// `held` elements: the indexes past the run moved, the count grown; `nil` when a change falls in the
+    /// run, which stands for elements a patch cannot name.
+    package func renumbered(_ patch: HTMLPatch, holding held: Int) -> HTMLPatch? {
+        let shift = held - (1 + inner)
+        var changes: [HTMLPatch.Change] = []
+        changes.reserveCapacity(patch.changes.count)
+        for change in patch.changes {
+            guard let moved = change.moved(pastElement: index + inner, by: shift, unlessWithin: index) else {
+                return nil
+            }
+            changes.append(moved)
+        }
+        return HTMLPatch(elementCount: patch.elementCount + shift, changes: changes)
+    }
+
     /// How many elements (start tags) `bytes` holds, or `nil` when one of them is a form posting under
-    /// `prefix`.
-    package static func elements(in bytes: UnsafeBufferPointer<UInt8>, formsUnder prefix: String) -> Int? {
+    /// `prefix` (when one is given).
+    package static func elements(in bytes: UnsafeBufferPointer<UInt8>, formsUnder prefix: String? = nil) -> Int? {
         var scanner = HTMLPatchScanner(bytes)
         var elements = 0
         while let token = scanner.next() {
             guard case .start(let name, _) = token.kind else { continue }
             elements += 1
-            if HTMLPatchScanner.named(bytes, name, "form") {
+            if let prefix, HTMLPatchScanner.named(bytes, name, "form") {
                 let attributes = HTMLStartTag.ranges(in: bytes, token.range)
                 let action = attributes.first { HTMLPatchScanner.named(bytes, $0.name, "action") }?.value
                 if let action, HTMLStartTag.value(bytes, action).hasPrefix(prefix) { return nil }
@@ -116,7 +120,7 @@ package struct HTMLKeptRun: Equatable {
 
 extension HTMLPatch.Change {
     /// This change with its element moved by `shift` when past `end`; `nil` when it is at `start` … `end`.
-    package func moved(pastElement end: Int, by shift: Int, unlessWithin start: Int) -> Self? {
+    fileprivate func moved(pastElement end: Int, by shift: Int, unlessWithin start: Int) -> Self? {
         func index(_ element: Int) -> Int? {
             element < start ? element : element > end ? element + shift : nil
         }
