@@ -25,36 +25,39 @@ package struct Cookies: Sendable, Equatable {
     /// Parses `name=value; name2=value2`. Pairs without `=` or with an empty name are ignored;
     /// the first occurrence of a name wins; values in double quotes are unquoted. Never fails.
     package init(header: String?) {
-        var pairs = SmallMap<String, String>()
-        guard var header, !header.isEmpty else {
-            self.pairs = pairs
+        guard var header else {
+            self.init()
             return
         }
-        header.withUTF8 { bytes in
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
-                var equals = start
-                while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-                if equals < end {
-                    let name = Self.trimmed(bytes, start, equals)
-                    var value = Self.trimmed(bytes, equals + 1, end)
-                    if value.count >= 2 && bytes[value.lowerBound] == UInt8(ascii: "\"")
-                        && bytes[value.upperBound - 1] == UInt8(ascii: "\"")
-                    {
-                        value = (value.lowerBound + 1)..<(value.upperBound - 1)
-                    }
-                    if !name.isEmpty {
-                        // The first of a repeated name counts (the most specific path comes first).
-                        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
-                        if pairs[key] == nil {
-                            pairs[key] = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
-                        }
+        self = header.withUTF8 { Cookies(bytes: $0) }
+    }
+
+    /// Parses a `Cookie` header's bytes, as `init(header:)` does.
+    package init(bytes: UnsafeBufferPointer<UInt8>) {
+        var pairs = SmallMap<String, String>()
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
+            var equals = start
+            while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+            if equals < end {
+                let name = Self.trimmed(bytes, start, equals)
+                var value = Self.trimmed(bytes, equals + 1, end)
+                if value.count >= 2 && bytes[value.lowerBound] == UInt8(ascii: "\"")
+                    && bytes[value.upperBound - 1] == UInt8(ascii: "\"")
+                {
+                    value = (value.lowerBound + 1)..<(value.upperBound - 1)
+                }
+                if !name.isEmpty {
+                    // The first of a repeated name counts (the most specific path comes first).
+                    let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
+                    if pairs[key] == nil {
+                        pairs[key] = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
                     }
                 }
-                start = end + 1
             }
+            start = end + 1
         }
         self.pairs = pairs
     }

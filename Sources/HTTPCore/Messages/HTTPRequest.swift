@@ -22,7 +22,7 @@ public struct HTTPRequest: Sendable {
         self.path = path
         self.query = query
         self.headers = headers
-        self.cookies = Cookies(header: headers["Cookie"])
+        self.cookies = headers.withValue(of: .cookie) { Cookies(bytes: $0) } ?? Cookies()
         self.body = body
         self.parameters = RouteParameters()
     }
@@ -87,9 +87,10 @@ public struct HTTPRequest: Sendable {
     ///   (`FormFields.init(decoding:checkingControlCharactersItself:)`).
     /// - Throws: `HTTPError` 415 for another content type, 400 for a malformed encoding.
     package func formFields(checkingControlCharactersItself checked: Set<String> = []) throws(HTTPError) -> FormFields {
-        if let contentType = headers["Content-Type"],
-            !MediaType.contentType(contentType, is: "application/x-www-form-urlencoded")
+        if headers.withValue(of: .contentType, { MediaType.contentType($0, is: "application/x-www-form-urlencoded") })
+            == false
         {
+            let contentType = headers[.contentType] ?? ""
             let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
             throw HTTPError(
                 .unsupportedMediaType,

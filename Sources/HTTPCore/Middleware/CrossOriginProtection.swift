@@ -15,11 +15,14 @@ package struct CrossOriginProtection: HTTPMiddleware {
         case .get, .head, .options: return nil
         default: break  // POST, PUT, PATCH, DELETE and anything unknown are writes.
         }
-        if let site = request.headers["Sec-Fetch-Site"]?.lowercased() {
-            return site == "same-origin" || site == "none" ? nil : refusal
+        if request.headers.contains(.secFetchSite) {
+            let allowed =
+                request.headers.value(of: .secFetchSite, is: "same-origin")
+                || request.headers.value(of: .secFetchSite, is: "none")
+            return allowed ? nil : refusal
         }
-        guard let origin = request.headers["Origin"] else { return nil }
-        guard let host = request.headers["Host"], Self.hostPart(ofOrigin: origin) == host.lowercased() else {
+        guard let origin = request.headers[.origin] else { return nil }
+        guard let host = request.headers[.host], Self.hostPart(ofOrigin: origin) == host.lowercased() else {
             return refusal
         }
         return nil

@@ -14,7 +14,7 @@ package struct SecurityHeaders: HTTPMiddleware {
         response.headers.reserveCapacity(adding: 3)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
-        if response.headers["Content-Type"]?.hasPrefix("text/html") == true {
+        if response.headers.withValue(of: .contentType, { $0.starts(with: "text/html".utf8) }) == true {
             response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy
         }
     }

@@ -5,7 +5,7 @@ extension HTTPRequest {
     ///
     /// - Throws: `400` for any other value.
     package func forcedOutcome() throws(HTTPError) -> ForcedOutcome? {
-        guard let header = headers["X-Simulate-Failure"] else { return nil }
+        guard let header = headers[.simulateFailure] else { return nil }
         guard let outcome = ForcedOutcome(rawValue: header.lowercased()) else {
             throw HTTPError(.badRequest, "X-Simulate-Failure must be always or never.")
         }

@@ -43,7 +43,7 @@ package struct ViewerCookie: HTTPMiddleware {
     package func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {
         guard !isViewerless(request.path) else { return }
         response.headers.add("Vary", "Cookie")
-        if !response.headers.contains("Cache-Control") {
+        if !response.headers.contains(.cacheControl) {
             response.headers.add("Cache-Control", "no-store")
         }
         guard request.hasNewViewer, let assigned = request.cookies[Viewer.cookieName]

@@ -57,7 +57,7 @@ extension HTTPServer {
     /// the kept bytes, it is no stream, and it sets no cookie (news for one client).
     private func keptBody(of response: HTTPResponse) -> KeptBody? {
         guard let kept = response.keptBody, response.stream == nil, response.perRequestHeaders == nil,
-            kept.isSame(as: response.body), !response.headers.contains("Set-Cookie")
+            kept.isSame(as: response.body), !response.headers.contains(.setCookie)
         else { return nil }
         return kept
     }
@@ -65,13 +65,8 @@ extension HTTPServer {
 
 /// Hands `headers` to a libmicrohttpd response.
 func addHeaders(_ headers: HTTPHeaders, to response: OpaquePointer) {
-    for field in headers {
-        // `withCString` lends a native string's own bytes (or a stack copy of a small one); passing the
-        // String directly would build a heap `utf8CString` array for each name and value.
-        field.name.withCString { name in
-            field.value.withCString { value in
-                _ = MHD_add_response_header(response, name, value)
-            }
-        }
+    // The headers' own NUL-terminated bytes: no C string made of any name or value.
+    headers.forEachField { name, value in
+        _ = MHD_add_response_header(response, name, value)
     }
 }

@@ -112,18 +112,16 @@ extension HTTPServer {
     }
 }
 
-/// Collects request headers into an `HTTPHeaders` passed as `cls`, with the sizes libmicrohttpd knows
-/// (no `strlen` of each name and value again).
+/// Collects request headers into an `HTTPHeaders` passed as `cls`, as bytes, with the sizes libmicrohttpd
+/// knows (no `strlen` of each name and value again, and no `String` made of either).
 private let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls, let key else { return MHD_Result.YES }
     let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
-    headers.pointee.add(text(key, keySize), value.map { text($0, valueSize) } ?? "")
+    headers.pointee.add(name: bytes(key, keySize), value: value.map { bytes($0, valueSize) } ?? bytes(key, 0))
     return MHD_Result.YES
 }
 
-/// `count` bytes at `start` as text (invalid UTF-8 repaired, as `String(cString:)` does).
-private func text(_ start: UnsafePointer<CChar>, _ count: Int) -> String {
-    start.withMemoryRebound(to: UInt8.self, capacity: count) {
-        String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
-    }
+/// The `count` bytes at `start`.
+private func bytes(_ start: UnsafePointer<CChar>, _ count: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: count)
 }

@@ -33,9 +33,7 @@ struct MessageFingerprint: Hashable, Sendable {
         // A three-digit status (any HTTPStatus in use) is written without making a string of it.
         let text = (100...999).contains(status) ? nil : String(status)
         var total = 4 + (text?.utf8.count ?? 3)
-        for field in headers {
-            total += 8 + field.name.utf8.count + field.value.utf8.count
-        }
+        headers.forEachField { name, value in total += 8 + name.count + value.count }
         let written = [UInt8](unsafeUninitializedCapacity: total) { storage, initialized in
             var writer = PartWriter(storage)
             if var text {
@@ -47,9 +45,9 @@ struct MessageFingerprint: Hashable, Sendable {
                 )
                 withUnsafeBytes(of: digits) { writer.write($0) }
             }
-            for field in headers {
-                writer.write(field.name)
-                writer.write(field.value)
+            headers.forEachField { name, value in
+                writer.write(UnsafeRawBufferPointer(name))
+                writer.write(UnsafeRawBufferPointer(value))
             }
             initialized = writer.offset
         }

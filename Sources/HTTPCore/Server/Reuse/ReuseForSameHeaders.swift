@@ -31,7 +31,7 @@ final class ReuseForSameHeaders: Sendable {
 
     /// Whether `response` is one to share: no body, no stream, no cookie.
     static func admits(_ response: HTTPResponse) -> Bool {
-        response.body.isEmpty && response.stream == nil && !response.headers.contains("Set-Cookie")
+        response.body.isEmpty && response.stream == nil && !response.headers.contains(.setCookie)
     }
 
     /// The reused response with `response`'s status and headers, made now if there is none;

@@ -11,9 +11,9 @@ struct SentResponse {
     var headers: HTTPHeaders
     var response: ReusedResponse
 
-    /// The response, when it answers with `status` and `headers`, field for field (literal names and
-    /// values compare by identity first).
+    /// The response, when it answers with `status` and `headers`, field for field (their bytes compared
+    /// at once).
     func answers(_ status: Int, _ headers: HTTPHeaders) -> ReusedResponse? {
-        status == self.status && headers.elementsEqual(self.headers) ? response : nil
+        status == self.status && headers == self.headers ? response : nil
     }
 }
