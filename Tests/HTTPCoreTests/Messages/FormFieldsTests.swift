@@ -129,4 +129,45 @@ import Testing
         let request = HTTPRequest(method: .post, path: "/", headers: ["Content-Type": value], body: Array("a=1".utf8))
         #expect((try? request.formFields()) != nil || !isForm)
     }
+
+    /// Plain fields are read from the bytes as sent, escaped ones decoded; both read the same.
+    @Test func plainAndDecodedFieldsReadAlike() throws {
+        let form = try decode("post=p1&te%78t=a+b&return_to=%2Ffeed&liked=true")
+        #expect(form.fields.map(\.name) == ["post", "text", "return_to", "liked"])
+        #expect(form.fields.map(\.value) == ["p1", "a b", "/feed", "true"])
+        #expect(form["text"] == "a b" && form.last("liked") == "true" && form.values(for: "post") == ["p1"])
+        #expect(form["tex"] == nil && form["posts"] == nil)
+    }
+
+    /// Names that are not ASCII are compared as Swift compares strings, either way round.
+    @Test func aNameIsFoundAsSwiftComparesIt() throws {
+        #expect(try decode("%E2%84%AA=kelvin")["K"] == "kelvin")
+        #expect(try decode("K=letter")["\u{212A}"] == "letter")
+        #expect(try decode("%C3%A9=1")["e\u{301}"] == "1")
+    }
+
+    /// A form decoded from bytes equals, and hashes as, the same fields built one by one.
+    @Test func aDecodedFormEqualsTheSameFieldsBuilt() throws {
+        let decoded = try decode("a=1&b=x+y&%C3%A9=%C3%A9")
+        var built = FormFields()
+        built.append("a", "1")
+        built.append("b", "x y")
+        built.append("é", "é")
+        #expect(decoded == built)
+        #expect(decoded.hashValue == built.hashValue)
+        built.append("c", "")
+        #expect(decoded != built)
+        #expect(try decode("b=2&a=1") != decode("a=1&b=2"), "order counts")
+    }
+
+    /// `taking(only:)` compares names as the lookups do, for a form's few names and for many.
+    @Test func takingOnlyChecksEveryName() throws {
+        let form = try decode("post=p1&te%78t=hi")
+        #expect(try form.taking(only: ["post", "text"]) == form)
+        let error = #expect(throws: HTTPError.self) { try form.taking(only: ["post", "key"]) }
+        #expect(error?.message == "Unknown field \"text\": this form takes key, post.")
+        let many = Set((0..<20).map { "f\($0)" } + ["post", "text"])
+        #expect(try form.taking(only: many) == form)
+        #expect(throws: HTTPError.self) { try form.taking(only: many.subtracting(["text"])) }
+    }
 }
