@@ -7,16 +7,26 @@
 struct FlashMessages<Key: Hashable, Flash> {
     private struct Entry {
         var flash: Flash
-        var stamp: Int
+        /// Where the message is in the queue, counted from the first message ever queued.
+        var position: Int
         var time: ContinuousClock.Instant
     }
 
+    /// A message in the queue; a replaced or taken one is marked, in place, as gone.
+    private struct Queued {
+        var key: Key
+        var time: ContinuousClock.Instant
+        var gone = false
+    }
+
     private var messages: [Key: Entry] = [:]
-    /// Every message set, oldest first from `head`; entries whose stamp no longer matches (replaced or
-    /// taken) are skipped, and dropped when the queue is compacted.
-    private var order: [(key: Key, stamp: Int)] = []
+    /// Every message set, oldest first from `head`, so that the oldest are dropped first without a search.
+    /// Marking a message gone where it stands (its entry says where) means passing it costs nothing, and
+    /// no message is looked up unless it is dropped.
+    private var order: [Queued] = []
     private var head = 0
-    private var nextStamp = 0
+    /// The position (as `Entry.position` counts) of `order`'s first element.
+    private var base = 0
     let limits: FlashLimits
 
     init(limits: FlashLimits) {
@@ -28,9 +38,11 @@ struct FlashMessages<Key: Hashable, Flash> {
 
     /// Leaves `flash` for `key`, replacing any earlier one, then drops what is over the limits.
     mutating func set(_ flash: Flash, for key: Key, now: ContinuousClock.Instant) {
-        nextStamp += 1
-        messages[key] = Entry(flash: flash, stamp: nextStamp, time: now)
-        order.append((key, nextStamp))
+        let position = base + order.count
+        if let earlier = messages.updateValue(Entry(flash: flash, position: position, time: now), forKey: key) {
+            markGone(earlier)
+        }
+        order.append(Queued(key: key, time: now))
         prune(now: now)
     }
 
@@ -38,42 +50,63 @@ struct FlashMessages<Key: Hashable, Flash> {
     mutating func replace(with flash: Flash?, for key: Key, now: ContinuousClock.Instant) {
         if let flash {
             set(flash, for: key, now: now)
-        } else if !messages.isEmpty {
-            messages.removeValue(forKey: key)
+        } else if !messages.isEmpty, let earlier = messages.removeValue(forKey: key) {
+            markGone(earlier)
         }
     }
 
     /// Returns and forgets the message for `key`, unless it is older than the age limit.
     mutating func take(for key: Key, now: ContinuousClock.Instant) -> Flash? {
         guard !messages.isEmpty, let entry = messages.removeValue(forKey: key) else { return nil }
+        markGone(entry)
         return now - entry.time > limits.maxAge ? nil : entry.flash
     }
 
     mutating func removeAll() {
         messages = [:]
+        base += order.count
         order = []
         head = 0
+    }
+
+    private mutating func markGone(_ entry: Entry) {
+        let index = entry.position - base
+        if index >= head && index < order.count {
+            order[index].gone = true
+        }
     }
 
     /// Drops the oldest messages while there are more than the capacity or they are too old, and keeps
     /// the queue at most about twice the number of messages.
     private mutating func prune(now: ContinuousClock.Instant) {
         while head < order.count {
-            let (key, stamp) = order[head]
-            guard let entry = messages[key], entry.stamp == stamp else {
-                head += 1  // replaced or taken since
+            if order[head].gone {
+                head += 1
                 continue
             }
-            guard messages.count > limits.capacity || now - entry.time > limits.maxAge else { break }
-            messages[key] = nil
+            guard messages.count > limits.capacity || now - order[head].time > limits.maxAge else { break }
+            messages.removeValue(forKey: order[head].key)
             head += 1
         }
         if order.count - head > 2 * messages.count + 64 {
-            order = order[head...].filter { messages[$0.key]?.stamp == $0.stamp }
-            head = 0
+            compact()
         } else if head > 1024 && head * 2 > order.count {
             order.removeFirst(head)
+            base += head
             head = 0
+        }
+    }
+
+    /// Keeps only the messages not gone, telling each entry where it is now.
+    private mutating func compact() {
+        base += order.count
+        let kept = order[head...].filter { !$0.gone }
+        order = []
+        order.reserveCapacity(kept.count)
+        head = 0
+        for queued in kept {
+            messages[queued.key]?.position = base + order.count
+            order.append(queued)
         }
     }
 }
