@@ -25,6 +25,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
     private var bytes: HeaderBytes
     /// Where each field is in `bytes`.
     private var spans: [Span]
+    /// Bit `n % 64` is set when a field's name is `n` bytes long: a name of a length no field has (most
+    /// lookups of a header that is not there) is known absent without reading any field.
+    private var nameLengths: UInt64
 
     private struct Span: Equatable, Sendable {
         var start: UInt32
@@ -39,6 +42,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
     public init() {
         bytes = HeaderBytes()
         spans = []
+        nameLengths = 0
     }
 
     /// Empty, with room for `capacity` fields (of a usual size) before it grows.
@@ -125,6 +129,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
         precondition(bytes.count + name.count + value.count + 2 <= UInt32.max, "headers beyond 4 GiB")
         let start = UInt32(truncatingIfNeeded: bytes.count)
         bytes.appendField(name, value)
+        nameLengths |= 1 &<< UInt64(name.count & 63)
         spans.append(
             Span(
                 start: start, nameCount: UInt32(truncatingIfNeeded: name.count),
@@ -216,16 +221,25 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
     }
 
     private func firstIndex(of name: UnsafeBufferPointer<UInt8>) -> Int? {
-        bytes.withUnsafeBufferPointer { all in
-            var index = 0
-            for span in spans {
-                if Int(span.nameCount) == name.count && Self.namesMatch(all, span, name) {
+        guard nameLengths & (1 &<< UInt64(name.count & 63)) != 0 else { return nil }
+        return bytes.withUnsafeBufferPointer { all in
+            spans.withUnsafeBufferPointer { spans in
+                for index in spans.indices
+                where Int(spans[index].nameCount) == name.count && Self.namesMatch(all, spans[index], name) {
                     return index
                 }
-                index += 1
+                return nil
             }
-            return nil
         }
+    }
+
+    /// Whether the value of the first field with this name starts with `prefix`, byte for byte.
+    package func value(of name: KnownName, startsWith prefix: StaticString) -> Bool {
+        withValue(of: name) { value in
+            value.count >= prefix.utf8CodeUnitCount
+                && (prefix.utf8CodeUnitCount == 0
+                    || memcmp(value.baseAddress!, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0)
+        } ?? false
     }
 
     /// Whether field `index`'s name is `name`, ASCII case-insensitively.

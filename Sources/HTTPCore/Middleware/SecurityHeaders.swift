@@ -14,7 +14,7 @@ package struct SecurityHeaders: HTTPMiddleware {
         response.headers.reserveCapacity(adding: 3)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
-        if response.headers.withValue(of: .contentType, { $0.starts(with: "text/html".utf8) }) == true {
+        if response.headers.value(of: .contentType, startsWith: "text/html") {
             response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy
         }
     }

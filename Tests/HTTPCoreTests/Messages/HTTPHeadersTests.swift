@@ -49,6 +49,21 @@ import Testing
         #expect(headers.contains(.contentType) && !headers.contains(.secFetchSite) && !headers.contains(.origin))
         #expect(headers.withValue(of: .hxRequest) { Array($0) } == Array("TRUE".utf8))
         #expect(headers.withValue(of: .cookie) { _ in true } == nil)
+        #expect(headers.value(of: .contentType, startsWith: "Application/"))
+        #expect(!headers.value(of: .contentType, startsWith: "application/"), "byte for byte")
+        #expect(!headers.value(of: .cookie, startsWith: ""), "absent")
+    }
+
+    /// Names whose lengths differ by 64 share the bit that says a name of that length is there; each is
+    /// still found only by its own name.
+    @Test func namesSixtyFourBytesApartAreToldApart() {
+        let short = "X-Short"
+        let long = short + String(repeating: "a", count: 64)
+        var headers = HTTPHeaders()
+        headers.add(long, "long")
+        #expect(headers[short] == nil)
+        headers.add(short.uppercased(), "short")
+        #expect(headers[short] == "short" && headers[long] == "long")
     }
 
     /// Every known name is found by its own spelling and by the name a client sends, and no other.
