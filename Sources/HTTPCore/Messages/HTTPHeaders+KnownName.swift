@@ -10,6 +10,8 @@ extension HTTPHeaders {
     package enum KnownName: Int, CaseIterable, Sendable {
         case host, cookie, contentType, contentLength, origin, secFetchSite, accept, vary
         case cacheControl, setCookie, location, ifNoneMatch
+        /// The security headers every response gets.
+        case contentTypeOptions, referrerPolicy, contentSecurityPolicy
         /// htmx's `HX-Request`, and the kit's own request headers.
         case hxRequest, selfManagedKept, simulateFailure
 
@@ -28,6 +30,9 @@ extension HTTPHeaders {
             case .setCookie: "set-cookie"
             case .location: "location"
             case .ifNoneMatch: "if-none-match"
+            case .contentTypeOptions: "x-content-type-options"
+            case .referrerPolicy: "referrer-policy"
+            case .contentSecurityPolicy: "content-security-policy"
             case .hxRequest: "hx-request"
             case .selfManagedKept: "x-self-managed-kept"
             case .simulateFailure: "x-simulate-failure"

@@ -136,6 +136,19 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
                 valueCount: UInt32(truncatingIfNeeded: value.count)))
     }
 
+    /// Appends every field of `other`, in order, with one copy of its bytes: a block of fields made once
+    /// and added to many responses (the security headers).
+    package mutating func append(contentsOf other: HTTPHeaders) {
+        let shift = UInt32(truncatingIfNeeded: bytes.count)
+        precondition(bytes.count + other.bytes.count <= UInt32.max, "headers beyond 4 GiB")
+        other.bytes.withUnsafeBufferPointer { bytes.append($0) }
+        for var span in other.spans {
+            span.start += shift
+            spans.append(span)
+        }
+        nameLengths |= other.nameLengths
+    }
+
     /// Removes every field with this name.
     package mutating func remove(_ name: String) {
         var name = name

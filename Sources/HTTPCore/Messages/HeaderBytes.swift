@@ -69,6 +69,21 @@ struct HeaderBytes: @unchecked Sendable {
         }
     }
 
+    /// Appends bytes as they are (another list's fields).
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        let start = count
+        let end = start + bytes.count
+        let capacity = capacity
+        if end > capacity || !isKnownUniquelyReferenced(&storage) {
+            moveToStorage(capacity: Swift.max(end, 2 * capacity, 128))
+        }
+        storage.unsafelyUnwrapped.withUnsafeMutablePointers { counts, elements in
+            (elements + start).initialize(from: source, count: bytes.count)
+            counts.pointee.count = end
+        }
+    }
+
     func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         guard let storage else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try storage.withUnsafeMutablePointers { counts, elements in

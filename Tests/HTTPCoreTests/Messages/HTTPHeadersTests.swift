@@ -142,4 +142,18 @@ import Testing
         headers.forEachField { name, value in seen.append(String(cString: name) + "=" + String(cString: value)) }
         #expect(seen == ["Content-Type=text/html", "Empty="])
     }
+
+    /// A block of fields appended at once reads as if each had been added: in order, found by name.
+    @Test func aBlockAppendedReadsAsFieldsAdded() {
+        var headers: HTTPHeaders = ["Content-Type": "text/html"]
+        let block: HTTPHeaders = ["Vary": "Cookie", "Cache-Control": "no-store"]
+        headers.append(contentsOf: block)
+        headers.append(contentsOf: HTTPHeaders())
+        var added: HTTPHeaders = ["Content-Type": "text/html"]
+        added.add("Vary", "Cookie")
+        added.add("Cache-Control", "no-store")
+        #expect(headers == added)
+        #expect(headers[.cacheControl] == "no-store" && headers["vary"] == "Cookie")
+        #expect(block.count == 2, "the block is unchanged")
+    }
 }

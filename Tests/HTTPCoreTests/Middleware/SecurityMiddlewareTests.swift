@@ -11,7 +11,30 @@ import Testing
         router.get("/page") { _ in .html(Array("<p>hi</p>".utf8)) }
         router.get("/data") { _ in .json(.object([])) }
         router.post("/write") { _ in .redirect(to: "/page") }
+        router.get("/own-policy") { _ in
+            var response = HTTPResponse.html(Array("<p>hi</p>".utf8))
+            response.headers.add("Referrer-Policy", "no-referrer")
+            response.headers.add("Content-Security-Policy", "default-src 'none'")
+            return response
+        }
         return router.buildResponder()
+    }
+
+    /// Every response gets each security header once, in one order; HTML also the policy. A handler's
+    /// own values of those names are replaced where they stand.
+    @Test func theSecurityHeadersAreSetOnceEach() async throws {
+        let responder = Self.responder()
+        let page = try await responder.test(.get, "/page")
+        let names = page.headers.map(\.name)
+        #expect(names.suffix(3) == ["X-Content-Type-Options", "Referrer-Policy", "Content-Security-Policy"])
+        #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+        let data = try await responder.test(.get, "/data")
+        #expect(data.headers.map(\.name).suffix(2) == ["X-Content-Type-Options", "Referrer-Policy"])
+        #expect(data.headers["Content-Security-Policy"] == nil)
+        let own = try await responder.test(.get, "/own-policy")
+        #expect(own.headers.values(for: "Referrer-Policy") == ["same-origin"])
+        #expect(own.headers.values(for: "Content-Security-Policy") == [SecurityHeaders.contentSecurityPolicy])
+        #expect(own.headers.values(for: "X-Content-Type-Options") == ["nosniff"])
     }
 
     @Test(arguments: [

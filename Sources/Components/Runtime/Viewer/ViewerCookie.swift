@@ -42,9 +42,11 @@ package struct ViewerCookie: HTTPMiddleware {
 
     package func finish(_ response: inout HTTPResponse, for request: HTTPRequest) {
         guard !isViewerless(request.path) else { return }
-        response.headers.add("Vary", "Cookie")
-        if !response.headers.contains(.cacheControl) {
-            response.headers.add("Cache-Control", "no-store")
+        if response.headers.contains(.cacheControl) {
+            response.headers.add("Vary", "Cookie")
+        } else {
+            // The usual case, as one block of fields made once.
+            response.headers.append(contentsOf: Self.varyAndNoStore)
         }
         guard request.hasNewViewer, let assigned = request.cookies[Viewer.cookieName]
         else {
@@ -57,6 +59,9 @@ package struct ViewerCookie: HTTPMiddleware {
             response.perRequestHeaders = { Self.newViewerHeaders() }
         }
     }
+
+    /// `Vary: Cookie` and `Cache-Control: no-store`, for an answer whose handler chose no cache policy.
+    private static let varyAndNoStore: HTTPHeaders = ["Vary": "Cookie", "Cache-Control": "no-store"]
 
     /// A `Set-Cookie` for a new random viewer.
     static func newViewerHeaders() -> HTTPHeaders {
