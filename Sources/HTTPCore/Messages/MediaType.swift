@@ -1,5 +1,9 @@
 @_spi(Runtime) import HTTPValues
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Content types for the files this server serves.
 package enum MediaType {
     static let byExtension: [String: String] = [
@@ -38,6 +42,12 @@ package enum MediaType {
     /// `contentType(_:is:)` of a value's bytes (a request's header, as it arrived).
     package static func contentType(_ value: UnsafeBufferPointer<UInt8>, is essence: StaticString) -> Bool {
         essence.withUTF8Buffer { expected in
+            // Sent exactly as expected (the usual case): one comparison of the bytes.
+            if value.count == expected.count
+                && (value.isEmpty || memcmp(value.baseAddress!, expected.baseAddress!, value.count) == 0)
+            {
+                return true
+            }
             var next = 0
             for byte in value {
                 if byte == UInt8(ascii: ";") { break }
