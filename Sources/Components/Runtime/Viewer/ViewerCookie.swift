@@ -67,16 +67,22 @@ package struct ViewerCookie: HTTPMiddleware {
     static func newViewerHeaders() -> HTTPHeaders {
         let (prefix, suffix) = cookieTemplate
         let viewer = Viewer.random()
-        // Written in place: one allocation, not a byte array grown and then copied into a string.
-        let value = String(unsafeUninitializedCapacity: prefix.count + Viewer.idByteCount + suffix.count) { buffer in
+        // Written in place on the stack and copied once into the headers' bytes: no string made of it.
+        var headers = HTTPHeaders()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + Viewer.idByteCount + suffix.count) {
+            buffer in
             var end = buffer.initialize(fromContentsOf: prefix)
             viewer.writeID(to: UnsafeMutableBufferPointer(rebasing: buffer[end...]))
             end += Viewer.idByteCount
             end += UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: suffix)
-            return end
+            Self.setCookieName.withUnsafeBufferPointer { name in
+                headers.add(name: name, value: UnsafeBufferPointer(rebasing: buffer[..<end]))
+            }
         }
-        return ["Set-Cookie": value]
+        return headers
     }
+
+    private static let setCookieName = Array("Set-Cookie".utf8)
 
     /// The `Set-Cookie` value that gives a client the viewer `id`.
     static func cookieHeaderValue(_ id: String) -> String {

@@ -69,12 +69,8 @@ final class ReuseWithPerRequestHeaders: Sendable {
         var made: Made
         if let idle = idle.withLock({ $0.popLast() }) {
             made = idle
-            for field in made.perRequest {
-                field.name.withCString { name in
-                    field.value.withCString { value in
-                        _ = MHD_del_response_header(made.pointer, name, value)
-                    }
-                }
+            made.perRequest.forEachField { name, value in
+                _ = MHD_del_response_header(made.pointer, name, value)
             }
         } else {
             guard let pointer = body.response() else { return nil }
