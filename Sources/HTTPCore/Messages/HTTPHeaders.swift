@@ -15,8 +15,8 @@
 /// The fields are kept as bytes, each name and value followed by a NUL: a request's headers are copied in
 /// from libmicrohttpd without a `String` made of any of them, a value becomes a `String` only when asked
 /// for, and a response's are handed to libmicrohttpd as they are. A lookup compares names only where the
-/// lengths agree, so looking for a field that is not there (as `CrossOriginProtection` does twice on every
-/// tap) costs a comparison of lengths per field.
+/// lengths agree, and a bit per name length says which lengths are there at all, so looking for a field
+/// that is not there (as `CrossOriginProtection` does twice on every tap) mostly reads no field.
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, Equatable {
     /// One field.
     package typealias Field = NameValue
