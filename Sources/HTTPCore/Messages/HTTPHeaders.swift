@@ -165,6 +165,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
 
     package var count: Int { spans.count }
 
+    /// The number of fields (exact).
     public var underestimatedCount: Int { spans.count }
 
     public func makeIterator() -> Iterator {
