@@ -8,8 +8,7 @@ extension HTTPHeaders {
     /// request.headers.value(of: .hxRequest, is: "true")
     /// ```
     package enum KnownName: Int, CaseIterable, Sendable {
-        case host, cookie, contentType, contentLength, origin, secFetchSite, accept, vary
-        case cacheControl, setCookie, location, ifNoneMatch
+        case host, cookie, contentType, origin, secFetchSite, cacheControl, setCookie
         /// The security headers every response gets.
         case contentTypeOptions, referrerPolicy, contentSecurityPolicy
         /// htmx's `HX-Request`, and the kit's own request headers.
@@ -21,15 +20,10 @@ extension HTTPHeaders {
             case .host: "host"
             case .cookie: "cookie"
             case .contentType: "content-type"
-            case .contentLength: "content-length"
             case .origin: "origin"
             case .secFetchSite: "sec-fetch-site"
-            case .accept: "accept"
-            case .vary: "vary"
             case .cacheControl: "cache-control"
             case .setCookie: "set-cookie"
-            case .location: "location"
-            case .ifNoneMatch: "if-none-match"
             case .contentTypeOptions: "x-content-type-options"
             case .referrerPolicy: "referrer-policy"
             case .contentSecurityPolicy: "content-security-policy"

@@ -47,14 +47,8 @@ struct HeaderBytes: @unchecked Sendable {
 
     /// Appends `name`, a NUL, `value` and a NUL.
     mutating func appendField(_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) {
-        let start = count
-        let end = start + name.count + value.count + 2
-        let capacity = capacity
-        if end > capacity || !isKnownUniquelyReferenced(&storage) {
-            moveToStorage(capacity: Swift.max(end, 2 * capacity, 128))
-        }
-        storage.unsafelyUnwrapped.withUnsafeMutablePointers { counts, elements in
-            var next = elements + start
+        appendWriting(name.count + value.count + 2) { next in
+            var next = next
             if let base = name.baseAddress {
                 next.initialize(from: base, count: name.count)
             }
@@ -65,21 +59,26 @@ struct HeaderBytes: @unchecked Sendable {
                 next.initialize(from: base, count: value.count)
             }
             (next + value.count).initialize(to: 0)
-            counts.pointee.count = end
         }
     }
 
     /// Appends bytes as they are (another list's fields).
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        appendWriting(bytes.count) { $0.initialize(from: source, count: bytes.count) }
+    }
+
+    /// Appends `added` bytes that `write` initializes from the pointer it is given, in storage this list
+    /// holds alone with room for them (grown by doubling).
+    private mutating func appendWriting(_ added: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
         let start = count
-        let end = start + bytes.count
+        let end = start + added
         let capacity = capacity
         if end > capacity || !isKnownUniquelyReferenced(&storage) {
             moveToStorage(capacity: Swift.max(end, 2 * capacity, 128))
         }
         storage.unsafelyUnwrapped.withUnsafeMutablePointers { counts, elements in
-            (elements + start).initialize(from: source, count: bytes.count)
+            write(elements + start)
             counts.pointee.count = end
         }
     }

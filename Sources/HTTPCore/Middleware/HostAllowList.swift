@@ -42,12 +42,9 @@ package final class HostAllowList: HTTPMiddleware {
                 "This server only answers to localhost (Host \(host.prefix(100)) is not allowed; see --allow-host)."))
     }
 
-    func isAllowed(_ host: String) -> Bool {
-        // The common case, an exact `127.0.0.1:PORT` or `localhost:PORT`, is checked on the bytes.
-        let bound = port
-        if bound != 0, host.utf8.withContiguousStorageIfAvailable({ isExact($0, port: bound) }) == true {
-            return true
-        }
+    /// Whether `host` names us, in any case and with the bound port (the common exact spelling is checked
+    /// on the header's bytes before this, by `prepare`).
+    private func isAllowed(_ host: String) -> Bool {
         let lowered = host.lowercased()
         var name = lowered
         var portText: Substring?

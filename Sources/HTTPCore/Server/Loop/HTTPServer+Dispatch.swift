@@ -117,7 +117,9 @@ extension HTTPServer {
 private let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls, let key else { return MHD_Result.YES }
     let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
-    headers.pointee.add(name: bytes(key, keySize), value: value.map { bytes($0, valueSize) } ?? bytes(key, 0))
+    headers.pointee.add(
+        name: bytes(key, keySize),
+        value: value.map { bytes($0, valueSize) } ?? UnsafeBufferPointer(start: nil, count: 0))
     return MHD_Result.YES
 }
 
