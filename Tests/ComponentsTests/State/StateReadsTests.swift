@@ -25,6 +25,21 @@ import Testing
         #expect(!reads.areCurrent, "a tap beginning on p1 shows there at once")
     }
 
+    @Test func readsOutliveTheStoreTheyWereMadeFrom() {
+        // Reads hold their cells without a reference counted: the cells must outlive any store.
+        let reads = (0..<50).map { index in
+            let store = ToggleStore(baseCounts: ["p\(index)": index])
+            let ((), reads) = StateReads.recording {
+                _ = store.view("p\(index)", viewer: "alice")
+                _ = store.members()
+            }
+            _ = store.begin(ToggleStore.Key(viewer: "bob", target: "p\(index)"), on: true)
+            return reads
+        }
+        _ = (0..<200).map { ToggleStore(baseCounts: ["q\($0)": $0]) }  // memory the cells would be reused as
+        #expect(reads.allSatisfy { $0.count == 2 && !$0.areCurrent })
+    }
+
     @Test func everyKindOfChangeToTheTargetMakesItStale() {
         let changes: [(String, (ToggleStore) -> Void)] = [
             ("a commit", { _ = $0.finish(ToggleStore.Key(viewer: "bob", target: "p1"), on: true, succeeded: true) }),

@@ -32,7 +32,7 @@ package final class OptimisticStore<Model: SelfManagedModel>: Sendable {
     private let storage: Mutex<Storage>
     /// Bumped, inside the critical section, by every change a viewer could see (see `version`); what a
     /// render that reads the whole store depends on.
-    private let whole = VersionCell()
+    private let whole = VersionCell.make()
     private let clock: @Sendable () -> ContinuousClock.Instant
     private let commitObservers = Mutex<[@Sendable () -> Void]>([])
     /// Serialises changes per viewer and target.
@@ -86,7 +86,7 @@ package final class OptimisticStore<Model: SelfManagedModel>: Sendable {
         if let known = storage.cells[target] {
             cell = known
         } else {
-            cell = VersionCell()
+            cell = VersionCell.make()
             storage.cells[target] = cell
         }
         recorder.note(cell, at: cell.current)

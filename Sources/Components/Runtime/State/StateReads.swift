@@ -10,9 +10,10 @@
 /// reads.areCurrent                                              // false once anything read has changed
 /// ```
 package struct StateReads: Sendable {
-    /// One part read, and its version then.
+    /// One part read, and its version then. The cell is held without a reference counted: cells are
+    /// never freed (`VersionCell.make()`), and copying reads is then a copy of their bytes.
     struct Read: Sendable {
-        let cell: VersionCell
+        unowned(unsafe) let cell: VersionCell
         let version: UInt64
     }
 

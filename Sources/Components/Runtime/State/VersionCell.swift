@@ -3,8 +3,12 @@ import Synchronization
 /// A number that grows with every change to one part of a state (one target of a store, or the whole
 /// store): what a kept render remembers of each part it read, to know later whether that part changed.
 ///
+/// A cell is never freed (`make()`): what remembers it (`StateReads`) holds it without counting a
+/// reference, so that copying and dropping a page's reads, which both server threads do to the same
+/// cells, writes nothing to them. A store makes one per target it is read by, once.
+///
 /// ```swift
-/// let cell = VersionCell()
+/// let cell = VersionCell.make()
 /// let seen = cell.current   // read with the state, in the same critical section
 /// cell.bump()               // inside the critical section that changes the state
 /// seen == cell.current      // false: what was rendered from it is stale
@@ -12,7 +16,14 @@ import Synchronization
 package final class VersionCell: Sendable {
     private let value = Atomic<UInt64>(0)
 
-    package init() {}
+    private init() {}
+
+    /// A new cell, which lives as long as the process: it is retained once here and never released.
+    package static func make() -> VersionCell {
+        let cell = VersionCell()
+        _ = Unmanaged.passRetained(cell)
+        return cell
+    }
 
     /// The version now.
     package var current: UInt64 {
