@@ -1,7 +1,7 @@
 import CMicroHTTPD
 
 extension HTTPServer {
-    /// Hands a response to libmicrohttpd (which copies the body) and records it for the access log. This is
+    /// Hands a response to libmicrohttpd (which sends the body from where it is: `LentBody`) and records it for the access log. This is
     /// where reuse chooses its form: a bodiless answer goes out as the response reused for its status and
     /// headers (`ReuseForSameHeaders`); one whose body its maker keeps goes out as the response made for
     /// that body before, or is kept with it (`KeptBody`); one the route lets be reused is offered to
@@ -28,11 +28,7 @@ extension HTTPServer {
         if let stream = response.stream {
             mhdResponse = streamingResponse(stream, on: connection)
         } else {
-            mhdResponse = response.body.withUnsafeBytes { bytes in
-                MHD_create_response_from_buffer(
-                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-                    MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
-            }
+            mhdResponse = LentBody.response(over: response.body)
         }
         guard let mhdResponse else { return MHD_Result.NO }
         addHeaders(response.headers, to: mhdResponse)

@@ -89,6 +89,13 @@ import Testing
             return .text("\(request.body.count) \(form["a"]?.count ?? 0)")
         }
         router.post("/count") { request in .text("\(request.body.count)") }
+        // A body made for this request alone (dropped by the handler as it returns), and one array that
+        // every response to `/shared` is.
+        router.get("/bytes") { request in
+            HTTPResponse(
+                body: Self.pattern(count: Int(request.query["n"] ?? "") ?? 0, seed: request.query["seed"] ?? ""))
+        }
+        router.get("/shared") { _ in HTTPResponse(body: Self.shared) }
         router.get(
             "/slow",
             async: { _ in
@@ -189,6 +196,39 @@ import Testing
             #expect(head.body.isEmpty)
             // The connection is still in sync: the next response is complete and correct.
             #expect(try connection.request("/healthz").bodyText == "ok\n")
+        }
+    }
+
+    /// `count` bytes that differ with `seed` and along their length.
+    static func pattern(count: Int, seed: String) -> [UInt8] {
+        let start = UInt8(truncatingIfNeeded: seed.utf8.reduce(0) { $0 &* 31 &+ Int($1) })
+        return (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7) &+ start }
+    }
+
+    static let shared = pattern(count: 300_000, seed: "shared")
+
+    @Test func bodiesLentToTheServerArriveIntactAfterTheirHandlersReturn() async throws {
+        try await withLiveServer(responder: Self.makeResponder()) { server in
+            let client = TestClient(server, maxConnections: 16)
+            let sizes = [0, 1, 700, 65_537, 1_000_000]
+            let mismatches = try await withThrowingTaskGroup(of: String?.self) { group in
+                for index in 0..<40 {
+                    let count = sizes[index % sizes.count]
+                    group.addTask {
+                        if index % 4 == 3 {
+                            let body = try await client.get("/shared").body
+                            return body == Self.shared ? nil : "shared, \(body.count) bytes"
+                        }
+                        let body = try await client.get("/bytes?n=\(count)&seed=\(index)").body
+                        return body == Self.pattern(count: count, seed: "\(index)")
+                            ? nil : "\(index): \(body.count) bytes"
+                    }
+                }
+                return try await group.reduce(into: [String]()) { all, mismatch in
+                    if let mismatch { all.append(mismatch) }
+                }
+            }
+            #expect(mismatches.isEmpty)
         }
     }
 
