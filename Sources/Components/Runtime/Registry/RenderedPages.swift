@@ -43,16 +43,37 @@ package struct RenderedPages: Sendable {
         let reads: StateReads
         /// `ComponentRegistry.untrackedVersion` before it rendered.
         let untracked: UInt64
-        /// Its parts kept under reads of their own, in the order of their bytes (and of their reads).
-        let pieces: [PagePiece]
+        /// Where its parts kept under reads of their own are, in the order of their bytes (and of their
+        /// reads).
+        let places: [PagePiece.Place]
+        /// Each part's render, in the order of `places`: one array, shared as it is by every page made
+        /// from this one by rendering some parts again.
+        let renders: [PagePiece.Render]
+
+        init(
+            bytes: [UInt8], reads: StateReads, untracked: UInt64, places: [PagePiece.Place],
+            renders: [PagePiece.Render]
+        ) {
+            self.bytes = bytes
+            self.reads = reads
+            self.untracked = untracked
+            self.places = places
+            self.renders = renders
+        }
+
+        init(bytes: [UInt8], reads: StateReads, untracked: UInt64, pieces: [PagePiece]) {
+            self.init(
+                bytes: bytes, reads: reads, untracked: untracked, places: pieces.map(\.place),
+                renders: pieces.map(\.render))
+        }
 
         /// Whether nothing the page around its pieces was rendered from has changed.
         func outsidePiecesIsCurrent(in registry: ComponentRegistry) -> Bool {
             guard untracked == registry.untrackedVersion else { return false }
             var start = 0
-            for piece in pieces {
-                guard reads.areCurrent(in: start..<piece.reads.lowerBound) else { return false }
-                start = piece.reads.upperBound
+            for place in places {
+                guard reads.areCurrent(in: start..<place.reads.lowerBound) else { return false }
+                start = place.reads.upperBound
             }
             return reads.areCurrent(in: start..<reads.count)
         }
@@ -64,7 +85,7 @@ package struct RenderedPages: Sendable {
 
         /// What it keeps in memory, about.
         var byteCount: Int {
-            bytes.count + reads.byteCount + pieces.count * (MemoryLayout<PagePiece>.stride + 64)
+            bytes.count + reads.byteCount + places.count * (MemoryLayout<PagePiece.Place>.stride + 64)
         }
     }
 
@@ -160,7 +181,7 @@ package struct RenderedPages: Sendable {
         if !html.insertions.isEmpty {
             let insertions = html.insertions
             pieces = zip(recorder.pieces, recorder.insertionsBeforePieces).filter { piece, before in
-                !insertions[before...].contains { $0 < piece.range.upperBound }
+                !insertions[before...].contains { $0 < piece.place.range.upperBound }
             }.map(\.0)
         }
         return Page(bytes: html.bytes, reads: StateReads(reads: recorder.reads), untracked: untracked, pieces: pieces)
@@ -168,46 +189,51 @@ package struct RenderedPages: Sendable {
 
     /// `page` with its stale pieces rendered again and the rest copied as kept; `nil` when none is stale.
     func refreshingStalePieces(of page: Page) -> Page? {
-        guard page.pieces.contains(where: { !page.reads.areCurrent(in: $0.reads) }) else { return nil }
+        guard page.places.contains(where: { !page.reads.areCurrent(in: $0.reads) }) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(page.bytes.count + 1024)
         var reads: [StateReads.Read] = []
         reads.reserveCapacity(page.reads.count + 8)
-        var pieces: [PagePiece] = []
-        pieces.reserveCapacity(page.pieces.count)
+        var places: [PagePiece.Place] = []
+        places.reserveCapacity(page.places.count)
         var rendered = 0
+        // Through buffers: the kept bytes and reads are copied as bytes (a read holds no counted
+        // reference), with no slice of a kept array made, and so retained, for each piece.
         page.bytes.withUnsafeBufferPointer { kept in
-            var (bytesCopied, readsCopied) = (0, 0)
-            for piece in page.pieces {
-                let isCurrent = page.reads.areCurrent(in: piece.reads)
-                // Up to the piece (and through it, when it is current) as kept.
-                let (bytesEnd, readsEnd) =
-                    isCurrent
-                    ? (piece.range.upperBound, piece.reads.upperBound)
-                    : (piece.range.lowerBound, piece.reads.lowerBound)
-                let (byteStart, readStart) = (
-                    bytes.count + piece.range.lowerBound - bytesCopied,
-                    reads.count + piece.reads.lowerBound - readsCopied
-                )
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: kept[bytesCopied..<bytesEnd]))
-                reads.append(contentsOf: page.reads.reads[readsCopied..<readsEnd])
-                if !isCurrent {
-                    let recorder = StateReads.Recorder()
-                    var html = HTMLBuffer(capacity: piece.range.count + 256)
-                    StateReads.recording(into: recorder) { piece.render(&html) }
-                    html.withWrittenBytes { bytes.append(contentsOf: $0) }
-                    reads.append(contentsOf: recorder.reads)
-                    rendered += 1
+            page.reads.reads.withUnsafeBufferPointer { keptReads in
+                var (bytesCopied, readsCopied) = (0, 0)
+                for (index, place) in page.places.enumerated() {
+                    let isCurrent = page.reads.areCurrent(in: place.reads)
+                    // Up to the piece (and through it, when it is current) as kept.
+                    let (bytesEnd, readsEnd) =
+                        isCurrent
+                        ? (place.range.upperBound, place.reads.upperBound)
+                        : (place.range.lowerBound, place.reads.lowerBound)
+                    let (byteStart, readStart) = (
+                        bytes.count + place.range.lowerBound - bytesCopied,
+                        reads.count + place.reads.lowerBound - readsCopied
+                    )
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: kept[bytesCopied..<bytesEnd]))
+                    reads.append(contentsOf: UnsafeBufferPointer(rebasing: keptReads[readsCopied..<readsEnd]))
+                    if !isCurrent {
+                        let recorder = StateReads.Recorder()
+                        var html = HTMLBuffer(capacity: place.range.count + 256)
+                        StateReads.recording(into: recorder) { page.renders[index](&html) }
+                        html.withWrittenBytes { bytes.append(contentsOf: $0) }
+                        reads.append(contentsOf: recorder.reads)
+                        rendered += 1
+                    }
+                    places.append(PagePiece.Place(range: byteStart..<bytes.count, reads: readStart..<reads.count))
+                    (bytesCopied, readsCopied) = (place.range.upperBound, place.reads.upperBound)
                 }
-                pieces.append(
-                    PagePiece(range: byteStart..<bytes.count, reads: readStart..<reads.count, render: piece.render))
-                (bytesCopied, readsCopied) = (piece.range.upperBound, piece.reads.upperBound)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: kept[bytesCopied...]))
+                reads.append(contentsOf: UnsafeBufferPointer(rebasing: keptReads[readsCopied...]))
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: kept[bytesCopied...]))
-            reads.append(contentsOf: page.reads.reads[readsCopied...])
         }
         refreshes.pages.add(1, ordering: .relaxed)
         refreshes.pieces.add(rendered, ordering: .relaxed)
-        return Page(bytes: bytes, reads: StateReads(reads: reads), untracked: page.untracked, pieces: pieces)
+        return Page(
+            bytes: bytes, reads: StateReads(reads: reads), untracked: page.untracked, places: places,
+            renders: page.renders)
     }
 }
