@@ -27,6 +27,15 @@ package struct HTMLStartTag: Sendable, Equatable {
     package static func ranges(in bytes: UnsafeBufferPointer<UInt8>, _ tag: Range<Int>) -> [Ranges] {
         var attributes: [Ranges] = []
         attributes.reserveCapacity(8)
+        ranges(in: bytes, tag, into: &attributes)
+        return attributes
+    }
+
+    /// The same, written into `attributes` (emptied first, its storage kept): a caller that reads many
+    /// tags one after the other allocates once.
+    package static func ranges(in bytes: UnsafeBufferPointer<UInt8>, _ tag: Range<Int>, into attributes: inout [Ranges])
+    {
+        attributes.removeAll(keepingCapacity: true)
         var index = tag.lowerBound + 1
         let end =
             tag.upperBound > tag.lowerBound && bytes[tag.upperBound - 1] == UInt8(ascii: ">")
@@ -58,7 +67,6 @@ package struct HTMLStartTag: Sendable, Equatable {
             }
             attributes.append(attribute)
         }
-        return attributes
     }
 
     /// An attribute's name, lowercased.

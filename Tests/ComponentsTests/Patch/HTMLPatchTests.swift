@@ -94,6 +94,14 @@ private struct Model: Equatable {
         #expect(HTMLPatch(from: Array(pair.0.utf8), to: Array(pair.1.utf8)) == nil)
     }
 
+    /// A `>` or the other quote inside a quoted value ends no tag, in either kind of quote.
+    @Test func quotedValuesHoldAnyOtherQuoteAndGreaterThan() throws {
+        let old = #"<p title='a > "b"' class="x"><i data-x="c > 'd'">t</i></p>"#
+        let new = #"<p title='a > "b"' class="y"><i data-x="c > 'd'">u</i></p>"#
+        let patch = try #require(HTMLPatch(from: Array(old.utf8), to: Array(new.utf8)))
+        #expect(patch.encoded == "2|0|=class|y|1|:|u")
+    }
+
     /// Markup with every kind of token the scanner knows, and ends it finds by looking past them: a
     /// comment, a raw text that holds what looks like tags, a quoted `>`, void elements, text beside tags.
     static let everyToken = Array(

@@ -29,15 +29,17 @@ package enum HTMLForms {
         var forms: [Form] = []
         var scanner = HTMLPatchScanner(bytes)
         var open: Form?
+        var attributes: [HTMLStartTag.Ranges] = []  // of the tag read last: one storage for all
+        attributes.reserveCapacity(16)
         while let token = scanner.next() {
             switch token.kind {
             case .start(let name, _):
                 if HTMLPatchScanner.named(bytes, name, "form") {
                     if let form = open { forms.append(form) }
-                    let attributes = HTMLStartTag.ranges(in: bytes, token.range)
+                    HTMLStartTag.ranges(in: bytes, token.range, into: &attributes)
                     open = Form(action: value(of: "action", in: attributes, bytes) ?? "", hidden: [])
                 } else if open != nil, HTMLPatchScanner.named(bytes, name, "input") {
-                    let attributes = HTMLStartTag.ranges(in: bytes, token.range)
+                    HTMLStartTag.ranges(in: bytes, token.range, into: &attributes)
                     guard let type = attributes.first(where: { HTMLPatchScanner.named(bytes, $0.name, "type") }),
                         let kind = type.value, HTMLPatchScanner.named(bytes, kind, "hidden"),
                         let field = value(of: "name", in: attributes, bytes)

@@ -95,6 +95,11 @@ package struct HTMLPatch: Sendable, Equatable {
         var runEnd = 0
         var delta = 0
         var inRun = false
+        // The attributes of the two start tags compared last: their storage serves every tag.
+        var before: [HTMLStartTag.Ranges] = []
+        var after: [HTMLStartTag.Ranges] = []
+        before.reserveCapacity(16)
+        after.reserveCapacity(16)
         while true {
             if !inRun && scanningSharedRunsOnce {
                 delta = newTokens.offset - oldTokens.offset
@@ -123,7 +128,9 @@ package struct HTMLPatch: Sendable, Equatable {
                 let element = elements
                 elements += 1
                 if !same {
-                    diffAttributes(old, oldToken.range, new, newToken.range, element: element, into: &changes)
+                    HTMLStartTag.ranges(in: old, oldToken.range, into: &before)
+                    HTMLStartTag.ranges(in: new, newToken.range, into: &after)
+                    diffAttributes(old, before, new, after, element: element, into: &changes)
                 }
                 if opens {
                     open.append(element)
@@ -172,15 +179,14 @@ package struct HTMLPatch: Sendable, Equatable {
         return HTMLPatchScanner.sameName(a, name(a, ra), b, name(b, rb))
     }
 
-    /// The attributes that differ between two start tags of one element; only those are made strings.
+    /// The attributes that differ between two start tags of one element (`before` and `after`, their
+    /// attributes); only those are made strings.
     /// Two renders of one component write an element's attributes in the same order, so they are compared
     /// pairwise first; an attribute one tag has and the other lacks is looked for by name.
     private static func diffAttributes<Sink: HTMLPatchSink>(
-        _ old: UnsafeBufferPointer<UInt8>, _ oldTag: Range<Int>, _ new: UnsafeBufferPointer<UInt8>,
-        _ newTag: Range<Int>, element: Int, into changes: inout Sink
+        _ old: UnsafeBufferPointer<UInt8>, _ before: [HTMLStartTag.Ranges], _ new: UnsafeBufferPointer<UInt8>,
+        _ after: [HTMLStartTag.Ranges], element: Int, into changes: inout Sink
     ) {
-        let before = HTMLStartTag.ranges(in: old, oldTag)
-        let after = HTMLStartTag.ranges(in: new, newTag)
         func sameValue(_ a: HTMLStartTag.Ranges, _ b: HTMLStartTag.Ranges) -> Bool {
             equal(old, a.value ?? 0..<0, new, b.value ?? 0..<0) && (a.value == nil) == (b.value == nil)
         }

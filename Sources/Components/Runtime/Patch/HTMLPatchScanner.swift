@@ -122,15 +122,19 @@ struct HTMLPatchScanner {
             }
             return bytes.count
         }
-        // The first `>` outside a quoted value: the next `>`, unless a quote opens before it, in which
-        // case the search goes on after the quote's end.
+        // The first `>` outside a quoted value, in one pass: a quote's value is skipped to its closing
+        // quote (found with memchr), so each byte of the tag is read once.
         var at = index
-        while let end = find(Self.greaterThan, from: at, to: bytes.count) {
-            let double = find(UInt8(ascii: "\""), from: at, to: end)
-            let single = find(UInt8(ascii: "'"), from: at, to: double ?? end)
-            guard let opening = single ?? double else { return end + 1 }
-            guard let closing = find(bytes[opening], from: opening + 1, to: bytes.count) else { return bytes.count }
-            at = closing + 1
+        while at < bytes.count {
+            switch bytes[at] {
+            case Self.greaterThan:
+                return at + 1
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                guard let closing = find(bytes[at], from: at + 1, to: bytes.count) else { return bytes.count }
+                at = closing + 1
+            default:
+                at += 1
+            }
         }
         return bytes.count
     }

@@ -235,7 +235,8 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
         let prefix = "/components/" + name + "/"
         return forms.compactMap { form in
             guard form.action.hasPrefix(prefix) else { return nil }
-            let action = form.action.dropFirst(prefix.count)
+            // By bytes: the prefix's length is its UTF-8 count, not a count of its characters.
+            let action = Substring(form.action.utf8.dropFirst(prefix.utf8.count))
             return actions.first { $0.name == action }.map { ($0, form) }
         }
     }
