@@ -14,11 +14,19 @@ final class LentBody: Sendable {
         self.bytes = bytes
     }
 
-    /// A new libmicrohttpd response over `body`'s own bytes (one reference, the caller's); for an empty
-    /// body, one with no content.
+    /// Bodies shorter than this are copied: one buffer made and filled by libmicrohttpd costs no more
+    /// than the object that lends a body, and its release.
+    static let smallest = 4096
+
+    /// A new libmicrohttpd response over `body`'s own bytes (one reference, the caller's), or over a
+    /// copy of a body shorter than `smallest`.
     static func response(over body: [UInt8]) -> OpaquePointer? {
-        guard !body.isEmpty else {
-            return MHD_create_response_from_buffer(0, nil, MHD_ResponseMemoryMode.RESPMEM_PERSISTENT)
+        guard body.count >= smallest else {
+            return body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                    MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            }
         }
         let lent = LentBody(body)
         let owner = Unmanaged.passRetained(lent).toOpaque()

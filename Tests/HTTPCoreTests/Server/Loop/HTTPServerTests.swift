@@ -210,7 +210,7 @@ import Testing
     @Test func bodiesLentToTheServerArriveIntactAfterTheirHandlersReturn() async throws {
         try await withLiveServer(responder: Self.makeResponder()) { server in
             let client = TestClient(server, maxConnections: 16)
-            let sizes = [0, 1, 700, 65_537, 1_000_000]
+            let sizes = [0, 1, 700, 4_095, 4_096, 65_537, 1_000_000]  // copied below 4 KB, lent from it
             let mismatches = try await withThrowingTaskGroup(of: String?.self) { group in
                 for index in 0..<40 {
                     let count = sizes[index % sizes.count]
