@@ -48,4 +48,22 @@ import Testing
         #expect(answers.kept == 2 && answers.hits == 1 && answers.misses == 2)
         #expect(report(app, "answers/avatar") == nil, "a component that only navigates answers no fragment")
     }
+
+    /// The answers of a thousand states (twenty posts, each liked by fifty viewers in turn: a count for
+    /// each) all stay kept: a component's answers have room for the states its targets are in at once,
+    /// so that a change to a state shown before copies it however many targets are being tapped.
+    @Test func theAnswersOfAThousandStatesStayKept() async throws {
+        let app = try app()
+        for post in 1...20 {
+            for viewer in 1...50 {
+                let answer = try await app.responder.test(
+                    .post, "/components/like/tap", headers: ["Cookie": "viewer=vmany\(viewer)", "HX-Request": "true"],
+                    body: "post=p\(post)&liked=true")
+                #expect(answer.status == .ok)
+            }
+        }
+        let answers = try #require(report(app, "answers/like"))
+        #expect(answers.misses == 1000)
+        #expect(answers.kept == 1000, "kept \(answers.kept) of 1000 (\(answers.bytes) bytes)")
+    }
 }
