@@ -101,7 +101,7 @@ import Testing
             at: root.appendingPathComponent("Sources/Demo"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         try "func tally() {\n    let unused = 1\n}\n".write(
-            to: root.appendingPathComponent("Sources/Demo/main.swift"), atomically: true, encoding: .utf8)
+            to: root.appendingPathComponent("Sources/Demo/main.swift"), atomically: false, encoding: .utf8)
         let report = BuildReport(
             output: "\(root.path)/Sources/Demo/main.swift:2:9: warning: never used\n", root: root.path
         ).withSources(root: root.path)

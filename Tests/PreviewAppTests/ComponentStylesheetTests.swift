@@ -63,7 +63,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("styles-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try ".thing { color: red; }\n".write(toFile: folder + "/Thing.css", atomically: true, encoding: .utf8)
+        try ".thing { color: red; }\n".write(toFile: folder + "/Thing.css", atomically: false, encoding: .utf8)
         let app = try Application(options: PreviewOptions()) { _ in [FromFile(folder: folder)] }
         let first = try await app.responder.test(.get, "/components.css")
         #expect(first.bodyText.contains(".thing { color: red; }"))
@@ -72,7 +72,7 @@ import Testing
             try await app.responder.test(.get, "/components.css", headers: ["If-None-Match": etag]).status
                 == .notModified)
 
-        try ".thing { color: blue; }\n".write(toFile: folder + "/Thing.css", atomically: true, encoding: .utf8)
+        try ".thing { color: blue; }\n".write(toFile: folder + "/Thing.css", atomically: false, encoding: .utf8)
         let second = try await app.responder.test(.get, "/components.css", headers: ["If-None-Match": etag])
         #expect(second.status == .ok, "the edit was not seen")
         #expect(second.bodyText.contains(".thing { color: blue; }"))

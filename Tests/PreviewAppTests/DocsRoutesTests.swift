@@ -18,12 +18,12 @@ import Testing
             try files.createDirectory(
                 atPath: folder + "/data/documentation/previewkit", withIntermediateDirectories: true)
             try "<title>PreviewKit</title>".write(
-                toFile: folder + "/documentation/previewkit/index.html", atomically: true, encoding: .utf8)
+                toFile: folder + "/documentation/previewkit/index.html", atomically: false, encoding: .utf8)
             try "<title>ComponentModule</title>".write(
-                toFile: folder + "/documentation/previewkit/componentmodule/index.html", atomically: true,
+                toFile: folder + "/documentation/previewkit/componentmodule/index.html", atomically: false,
                 encoding: .utf8)
             try "{}".write(
-                toFile: folder + "/data/documentation/previewkit/componentmodule.json", atomically: true,
+                toFile: folder + "/data/documentation/previewkit/componentmodule.json", atomically: false,
                 encoding: .utf8)
         }
 

@@ -4,6 +4,7 @@ import Demo
 import Foundation
 import HTTPCore
 import HTTPTesting
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -12,6 +13,8 @@ import Testing
 
 /// The `preview-server` binary as scripts use it: flags, exit codes, the listening line, signals.
 @Suite(.serialized) struct ExecutableTests {
+    let madeFolders = MadeFolders()
+
     /// A started server process with its output captured.
     ///
     /// Its standard error is read from the start, on a thread of its own, so that a server that writes more
@@ -169,10 +172,27 @@ extension ExecutableTests {
 
 /// `--state FILE` across restarts, crashes and damaged files.
 extension ExecutableTests {
-    static func stateFolder() throws -> String {
+    /// A folder for a test's state files, removed with the suite instance that runs the test.
+    func stateFolder() throws -> String {
         let folder = NSTemporaryDirectory() + "state-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        madeFolders.note(folder)
         return folder
+    }
+
+    /// Folders made for one test, removed when its suite instance goes.
+    final class MadeFolders: Sendable {
+        private let paths = Mutex<[String]>([])
+
+        func note(_ path: String) {
+            paths.withLock { $0.append(path) }
+        }
+
+        deinit {
+            for path in paths.withLock({ $0 }) {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
     }
 
     /// Starts a server with a state file and returns it with its port.
@@ -202,7 +222,7 @@ extension ExecutableTests {
     }
 
     @Test func likesSurviveARestart() async throws {
-        let path = try Self.stateFolder() + "/likes.state"
+        let path = try stateFolder() + "/likes.state"
         let (first, port) = try await startWithState(path)
         let like = try await offThePool {
             try RawConnection(port: port).request(
@@ -226,7 +246,7 @@ extension ExecutableTests {
     /// table per kind): a kill in the middle of its migration leaves it as it was, of its old schema; the
     /// next start migrates it with everything there, and a retry of a stored comment's key stores nothing.
     @Test func aSchemaTwoDatabaseSurvivesAKillDuringItsMigrationAndMigratesWithNothingLost() async throws {
-        let path = try Self.stateFolder() + "/old.sqlite3"
+        let path = try stateFolder() + "/old.sqlite3"
         _ = try sqlite3(path, LegacyStateDatabase.schemaTwo)
         let killed = try ServerProcess(
             ["--port", "0", "--quiet", "--state", path], environment: ["PREVIEW_TEST_KILL_IN_MIGRATION": "1"])
@@ -275,7 +295,7 @@ extension ExecutableTests {
     /// `kill -9` in the middle of a stream of likes: the file always loads, and the counts it gives
     /// keep the invariant.
     @Test func killNineAtAnyMomentLeavesAFileThatLoads() async throws {
-        let path = try Self.stateFolder() + "/likes.state"
+        let path = try stateFolder() + "/likes.state"
         for round in 0..<4 {
             let (server, port) = try await startWithState(path)
             let pid = server.process.processIdentifier
@@ -302,7 +322,7 @@ extension ExecutableTests {
     /// database passes SQLite's integrity check, none of those likes is lost, and after the restart every
     /// count is its base plus its members.
     @Test func killNineInATapStormLosesAtMostTheLastSecond() async throws {
-        let path = try Self.stateFolder() + "/state.sqlite3"
+        let path = try stateFolder() + "/state.sqlite3"
         let (server, port) = try await startWithState(path)
         let held = (0..<40).map { (post: "p\(1 + $0 % 20)", viewer: "vheld\($0)") }
         for like in held {
@@ -353,7 +373,7 @@ extension ExecutableTests {
     /// The `sqlite3` command line reads the database while the server writes it: WAL lets a reader in
     /// beside the writer, so every read answers, and what it reads only grows with the likes.
     @Test func theSQLiteCommandLineReadsTheDatabaseWhileTheServerWrites() async throws {
-        let path = try Self.stateFolder() + "/state.sqlite3"
+        let path = try stateFolder() + "/state.sqlite3"
         let (server, port) = try await startWithState(path)
         startTapStorm(port: port, count: 20_000, viewer: { "vread\($0)" }) { "post=p\(1 + $0 % 20)&liked=true" }
         var counts: [Int] = []
@@ -372,9 +392,9 @@ extension ExecutableTests {
     }
 
     @Test func aDamagedStateFileStopsTheServerAndIsNotOverwritten() async throws {
-        let path = try Self.stateFolder() + "/likes.state"
+        let path = try stateFolder() + "/likes.state"
         for content in ["not ours at all\n", "self-managed-preview like-state 1\np1\tva\nend 1 deadbeef\n"] {
-            try content.write(toFile: path, atomically: true, encoding: .utf8)
+            try content.write(toFile: path, atomically: false, encoding: .utf8)
             let result = try await run(["--port", "0", "--state", path])
             #expect(result.status == 1)
             #expect(result.stderr.hasPrefix("preview-server: refusing to start: \(path)"))

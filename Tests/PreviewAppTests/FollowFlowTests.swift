@@ -152,7 +152,7 @@ import Testing
             checksum ^= UInt64(byte)
             checksum &*= 0x0000_0100_0000_01B3
         }
-        try (body + "end 1 \(String(checksum, radix: 16))\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try (body + "end 1 \(String(checksum, radix: 16))\n").write(toFile: path, atomically: false, encoding: .utf8)
         let app = try makeApp(stateFile: path)
         #expect(app.likes.committed("p3", viewer: "vold") == .init(isOn: true, count: 1_000))
         #expect(app.follows.committed("ada", viewer: "vold")?.isOn == false)

@@ -36,7 +36,7 @@ import Testing
         if Self.updating {
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try rendered.write(toFile: path, atomically: true, encoding: .utf8)
+            try rendered.write(toFile: path, atomically: false, encoding: .utf8)
             return
         }
         let golden = try? String(contentsOfFile: path, encoding: .utf8)

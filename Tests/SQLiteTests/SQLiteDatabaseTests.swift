@@ -4,11 +4,19 @@ import Testing
 
 /// The SQLite layer: statements with bound values, queries, transactions that commit or roll back, errors
 /// that say what SQLite said, and a file the `sqlite3` command line reads.
-@Suite struct SQLiteDatabaseTests {
-    private static func temporaryPath(_ name: String = "test.sqlite3") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent(name).path
+@Suite final class SQLiteDatabaseTests: Sendable {
+    /// This test's folder, removed with the suite instance that runs it.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-\(UUID().uuidString)")
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A new file's path, in a folder of its own inside this test's.
+    private func temporaryPath(_ name: String = "test.sqlite3") throws -> String {
+        let own = folder.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        return own.appendingPathComponent(name).path
     }
 
     private func members(_ database: SQLiteDatabase) throws -> [String] {
@@ -20,7 +28,7 @@ import Testing
     }
 
     private func database() throws -> SQLiteDatabase {
-        let database = try SQLiteDatabase(path: Self.temporaryPath())
+        let database = try SQLiteDatabase(path: temporaryPath())
         try database.script(
             "CREATE TABLE members (target TEXT NOT NULL, viewer TEXT NOT NULL, PRIMARY KEY (target, viewer))")
         return database
@@ -78,15 +86,15 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsSaidToBeOne() throws {
-        let path = try Self.temporaryPath("text.txt")
-        try "self-managed-preview state 2\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try temporaryPath("text.txt")
+        try "self-managed-preview state 2\n".write(toFile: path, atomically: false, encoding: .utf8)
         let database = try SQLiteDatabase(path: path)
         let error = #expect(throws: SQLiteError.self) { try database.integer("PRAGMA user_version") }
         #expect(error?.isNotADatabase == true, "\(String(describing: error))")
     }
 
     @Test func aReadOnlyDatabaseRefusesWritesAsTransient() throws {
-        let path = try Self.temporaryPath()
+        let path = try temporaryPath()
         let writer = try SQLiteDatabase(path: path)
         try writer.script("CREATE TABLE t (x INTEGER)")
         writer.close()

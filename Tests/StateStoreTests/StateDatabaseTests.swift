@@ -19,12 +19,16 @@ func oldStateFile(_ body: String, lines: Int) -> String {
 }
 
 /// The state database: its schema, the changes written, what it refuses, and the old files it imports.
-@Suite struct StateDatabaseTests {
+@Suite final class StateDatabaseTests: Sendable {
     let folder = NSTemporaryDirectory() + "statedb-\(UUID().uuidString)"
     let known: [String: Set<String>] = ["like": ["p1", "p2", "p3"], "follow": ["ada", "linus"]]
 
     init() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     private var path: String { folder + "/state" }
@@ -194,7 +198,7 @@ func oldStateFile(_ body: String, lines: Int) -> String {
             ),
         ] as [(String, [String: [String: Set<Viewer>]])])
     func anOldStateFileIsImportedBesideItAndNeverWritten(_ file: (String, [String: [String: Set<Viewer>]])) throws {
-        try file.0.write(toFile: path, atomically: true, encoding: .utf8)
+        try file.0.write(toFile: path, atomically: false, encoding: .utf8)
         let first = try StateDatabase.open(stateFile: path, known: known)
         #expect(first.database.path == path + ".sqlite3")
         #expect(first.stored.members == file.1)
@@ -218,7 +222,7 @@ func oldStateFile(_ body: String, lines: Int) -> String {
         "not ours at all\n",
     ])
     func aDamagedOldFileOrAnythingElseIsRefusedUntouched(_ content: String) throws {
-        try content.write(toFile: path, atomically: true, encoding: .utf8)
+        try content.write(toFile: path, atomically: false, encoding: .utf8)
         let error = #expect(throws: StateDatabase.Failure.self) {
             try StateDatabase.open(stateFile: path, known: known)
         }

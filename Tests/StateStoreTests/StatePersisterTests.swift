@@ -10,11 +10,15 @@ import Testing
 
 /// The persister writes the changes after commits, off the request path: taps never wait for the disk,
 /// and a write that fails loses nothing.
-@Suite struct StatePersisterTests {
+@Suite final class StatePersisterTests: Sendable {
     let folder = NSTemporaryDirectory() + "persister-\(UUID().uuidString)"
 
     init() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     private func tap(_ store: ToggleStore, _ target: String, _ viewer: Viewer, on: Bool = true) {

@@ -8,7 +8,7 @@ import Testing
 @testable import Components
 @testable import StateStore
 
-@Suite struct ToggleStateFileTests {
+@Suite final class ToggleStateFileTests: Sendable {
     let folder = NSTemporaryDirectory() + "togglestate-\(UUID().uuidString)"
     let known: [String: Set<String>] = ["like": ["p1", "p2", "p3"], "follow": ["ada", "linus"]]
 
@@ -16,12 +16,16 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
     private func file(_ name: String = "state") -> ToggleStateFile {
         ToggleStateFile(path: folder + "/" + name)
     }
 
     private func write(_ content: String) throws {
-        try content.write(toFile: folder + "/state", atomically: true, encoding: .utf8)
+        try content.write(toFile: folder + "/state", atomically: false, encoding: .utf8)
     }
 
     @Test func missingFileIsNoState() throws {

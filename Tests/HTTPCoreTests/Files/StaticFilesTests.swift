@@ -15,10 +15,10 @@ import Testing
             publicFolder = root + "/Public"
             let files = FileManager.default
             try files.createDirectory(atPath: publicFolder + "/css", withIntermediateDirectories: true)
-            try "body{}".write(toFile: publicFolder + "/css/app.css", atomically: true, encoding: .utf8)
-            try "<svg/>".write(toFile: publicFolder + "/logo.svg", atomically: true, encoding: .utf8)
-            try "hidden".write(toFile: publicFolder + "/.env", atomically: true, encoding: .utf8)
-            try "secret".write(toFile: root + "/secret.txt", atomically: true, encoding: .utf8)
+            try "body{}".write(toFile: publicFolder + "/css/app.css", atomically: false, encoding: .utf8)
+            try "<svg/>".write(toFile: publicFolder + "/logo.svg", atomically: false, encoding: .utf8)
+            try "hidden".write(toFile: publicFolder + "/.env", atomically: false, encoding: .utf8)
+            try "secret".write(toFile: root + "/secret.txt", atomically: false, encoding: .utf8)
             try files.createSymbolicLink(
                 atPath: publicFolder + "/escape.txt", withDestinationPath: root + "/secret.txt")
             try files.createSymbolicLink(
@@ -73,7 +73,7 @@ import Testing
         let responder = fixture.responder()
         let first = try await responder.test(.get, "/public/css/app.css")
         #expect(try await responder.test(.get, "/public/css/app.css").bodyText == "body{}")
-        try "body{color:red}".write(toFile: fixture.publicFolder + "/css/app.css", atomically: true, encoding: .utf8)
+        try "body{color:red}".write(toFile: fixture.publicFolder + "/css/app.css", atomically: false, encoding: .utf8)
         let second = try await responder.test(.get, "/public/css/app.css")
         #expect(second.bodyText == "body{color:red}")
         #expect(second.headers["ETag"] != first.headers["ETag"])
@@ -117,7 +117,7 @@ import Testing
         _ = try await responder.test(.get, "/public/logo.svg")
         #expect(files.cachedFileCount == 1)
         for index in 0..<1024 {
-            try "\(index)".write(toFile: fixture.publicFolder + "/f\(index).txt", atomically: true, encoding: .utf8)
+            try "\(index)".write(toFile: fixture.publicFolder + "/f\(index).txt", atomically: false, encoding: .utf8)
         }
         for index in 0..<1024 {
             #expect(try await responder.test(.get, "/public/f\(index).txt").bodyText == "\(index)")
@@ -146,7 +146,7 @@ import Testing
 
     @Test func anIndexFileAnswersForItsFolderWithAndWithoutTheSlash() async throws {
         let fixture = try Fixture()
-        try "<p>css</p>".write(toFile: fixture.publicFolder + "/css/index.html", atomically: true, encoding: .utf8)
+        try "<p>css</p>".write(toFile: fixture.publicFolder + "/css/index.html", atomically: false, encoding: .utf8)
         var files = StaticFiles(folder: fixture.publicFolder, at: "/public")
         files.indexFile = "index.html"
         var router = Router()
@@ -228,7 +228,7 @@ import Testing
             #expect(server.reusedForSameRequest.served >= 3)
 
             try "body{color:red}".write(
-                toFile: fixture.publicFolder + "/css/app.css", atomically: true, encoding: .utf8)
+                toFile: fixture.publicFolder + "/css/app.css", atomically: false, encoding: .utf8)
             #expect(
                 try thrice("/public/css/app.css") == [
                     "200 body{color:red}", "200 body{color:red}", "200 body{color:red}",
