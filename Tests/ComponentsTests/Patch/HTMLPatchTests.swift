@@ -102,6 +102,20 @@ private struct Model: Equatable {
         #expect(patch.encoded == "2|0|=class|y|1|:|u")
     }
 
+    /// A tag's end is found eight bytes at a time: wherever in a word its quotes and its `>` fall (a value
+    /// of every length from 0 to 23 before them), the tag ends where it does.
+    @Test func tagsEndWhereverTheirQuotesFallInAWord() throws {
+        for length in 0..<24 {
+            let value = String(repeating: "v", count: length)
+            for attribute in [#"data-a="\#(value)>'""#, #"data-a='\#(value)>"'"#, "data-a=\(value)x"] {
+                let old = "<p \(attribute) class=\"x\">t</p><i>same</i>"
+                let new = "<p \(attribute) class=\"y\">u</p><i>same</i>"
+                let patch = try #require(HTMLPatch(from: Array(old.utf8), to: Array(new.utf8)), "\(attribute)")
+                #expect(patch.encoded == "2|0|=class|y|0|:|u", "\(attribute)")
+            }
+        }
+    }
+
     /// Markup with every kind of token the scanner knows, and ends it finds by looking past them: a
     /// comment, a raw text that holds what looks like tags, a quoted `>`, void elements, text beside tags.
     static let everyToken = Array(

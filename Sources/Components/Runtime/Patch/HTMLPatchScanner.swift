@@ -122,21 +122,56 @@ struct HTMLPatchScanner {
             }
             return bytes.count
         }
-        // The first `>` outside a quoted value, in one pass: a quote's value is skipped to its closing
-        // quote (found with memchr), so each byte of the tag is read once.
+        // The first `>` outside a quoted value, in one pass: eight bytes at a time up to the next `>`,
+        // `"` or `'` (`firstSpecial`), a quote's value skipped to its closing quote (found with memchr),
+        // so each byte of the tag is read once.
         var at = index
-        while at < bytes.count {
-            switch bytes[at] {
-            case Self.greaterThan:
-                return at + 1
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                guard let closing = find(bytes[at], from: at + 1, to: bytes.count) else { return bytes.count }
-                at = closing + 1
-            default:
-                at += 1
+        while let special = firstSpecial(from: at) {
+            let byte = bytes[special]
+            if byte == Self.greaterThan {
+                return special + 1
             }
+            guard let closing = find(byte, from: special + 1, to: bytes.count) else { return bytes.count }
+            at = closing + 1
         }
         return bytes.count
+    }
+
+    /// The index of the first `>`, `"` or `'` from `start` on: a word of eight bytes is compared with all
+    /// three at once (a byte equal to one of them is a zero byte after an exclusive or, and the lowest
+    /// zero byte of a word is found exactly), the last few bytes one by one.
+    private func firstSpecial(from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var at = start
+        while at + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+            let found =
+                Self.zeroBytes(word ^ Self.everyByte(Self.greaterThan))
+                | Self.zeroBytes(word ^ Self.everyByte(UInt8(ascii: "\"")))
+                | Self.zeroBytes(word ^ Self.everyByte(UInt8(ascii: "'")))
+            if found != 0 {
+                return at + found.trailingZeroBitCount / 8
+            }
+            at += 8
+        }
+        while at < bytes.count {
+            switch bytes[at] {
+            case Self.greaterThan, UInt8(ascii: "\""), UInt8(ascii: "'"): return at
+            default: at += 1
+            }
+        }
+        return nil
+    }
+
+    /// `byte` in each of a word's eight bytes.
+    private static func everyByte(_ byte: UInt8) -> UInt64 {
+        0x0101_0101_0101_0101 &* UInt64(byte)
+    }
+
+    /// The high bit of each zero byte of `word` set, and of no byte below the lowest zero one (above it a
+    /// bit may be set wrongly, which finding the lowest never reads).
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     /// The index of the first `byte` in `start..<end`, found with `memchr`.
