@@ -1,7 +1,7 @@
 import CMicroHTTPD
 
 extension HTTPServer {
-    /// Hands a response to libmicrohttpd (which sends a body of a page's size from where it is: `LentBody`) and records it for the access log. This is
+    /// Hands a response to libmicrohttpd (which sends a body of a page's size from where it is, lent as a `ReusedBody`) and records it for the access log. This is
     /// where reuse chooses its form: a bodiless answer goes out as the response reused for its status and
     /// headers (`ReuseForSameHeaders`); one whose body its maker keeps goes out as the response made for
     /// that body before, or is kept with it (`KeptBody`); one the route lets be reused is offered to
@@ -28,7 +28,7 @@ extension HTTPServer {
         if let stream = response.stream {
             mhdResponse = streamingResponse(stream, on: connection)
         } else {
-            mhdResponse = LentBody.response(over: response.body)
+            mhdResponse = Self.response(over: response.body)
         }
         guard let mhdResponse else { return MHD_Result.NO }
         addHeaders(response.headers, to: mhdResponse)
@@ -47,6 +47,23 @@ extension HTTPServer {
         }
         MHD_destroy_response(mhdResponse)
         return queued
+    }
+
+    /// Bodies shorter than this are copied by libmicrohttpd: one buffer made and filled costs no more
+    /// than the object that lends a body, and its release.
+    static let smallestLentBody = 4096
+
+    /// A new libmicrohttpd response over `body`: lent (`ReusedBody`), or copied when it is shorter than
+    /// `smallestLentBody`.
+    private static func response(over body: [UInt8]) -> OpaquePointer? {
+        guard body.count >= smallestLentBody else {
+            return body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                    MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            }
+        }
+        return ReusedBody(body).response()
     }
 
     /// The kept body `response` answers with, when its response may be sent again to anyone: its body is

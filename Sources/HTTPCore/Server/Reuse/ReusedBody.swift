@@ -1,35 +1,33 @@
 import CMicroHTTPD
 
-/// A response body at a fixed address, reused by any number of libmicrohttpd responses, which point to it
-/// without copying; each such response holds the body (one retain) until libmicrohttpd is done with it.
-final class ReusedBody: @unchecked Sendable {
-    // @unchecked: the bytes are written once, in `init`, and only read after.
-    private let bytes: UnsafeMutableRawBufferPointer
+/// A response body lent to libmicrohttpd: any number of its responses point at the bytes of the array
+/// that `HTTPResponse.body` is, without copying, and each holds the body (one retain) until libmicrohttpd
+/// is done with it. A body kept for reuse is one; so is a page's body sent once (`HTTPServer.queue`), which
+/// then goes out from where it was rendered or kept, with no second buffer of its size made and freed.
+///
+/// The array is held as a constant, so its storage is neither freed nor changed (a write to a copy of it
+/// elsewhere copies it first) while a response points at it.
+final class ReusedBody: Sendable {
+    private let bytes: [UInt8]
 
     init(_ body: [UInt8]) {
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, body.count), alignment: 8)
-        body.withUnsafeBytes { bytes.copyMemory(from: $0) }
-        self.bytes = bytes
-        count = body.count
+        bytes = body
     }
 
-    let count: Int
+    var count: Int { bytes.count }
 
     /// A new libmicrohttpd response over these bytes (one reference, the caller's).
     func response() -> OpaquePointer? {
         let owner = Unmanaged.passRetained(self).toOpaque()
-        guard
-            let response = MHD_create_response_from_buffer_with_free_callback_cls(
-                count, bytes.baseAddress, releaseReusedBody, owner)
-        else {
+        // The storage of a native array held by this object stays where it is for as long as it lives.
+        let response = bytes.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer_with_free_callback_cls(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), releaseReusedBody, owner)
+        }
+        if response == nil {
             Unmanaged<ReusedBody>.fromOpaque(owner).release()
-            return nil
         }
         return response
-    }
-
-    deinit {
-        bytes.deallocate()
     }
 }
 
