@@ -85,6 +85,21 @@ package final class Caches: Sendable {
         }
     }
 
+    /// Reports `cache` as `name` unless a cache was reported under that name by this call before: for a
+    /// cache of the whole process that several parts of the app use (`HeldElementCounts.shared`).
+    package func reportOnce<Key: Hashable & Sendable, Value: Sendable>(
+        _ cache: BoundedCache<Key, Value>, as name: String
+    ) {
+        let first = named.withLock { named in
+            guard named[name] == nil else { return false }
+            named[name] = cache
+            return true
+        }
+        if first {
+            report(cache, as: name)
+        }
+    }
+
     /// Every cache made or reported, in that order.
     package var reports: [Report] {
         reporters.withLock { $0 }.map { $0() }

@@ -28,4 +28,17 @@ import Testing
         #expect(pages == nil && files.lookUp("a") == [1])
         #expect(caches.reports.map(\.name) == ["files"])
     }
+
+    /// A cache of the whole process that every component's module reports is listed once, its bound
+    /// counted once.
+    @Test func aCacheReportedOnceByEveryPartIsListedOnce() {
+        let caches = Caches(keeps: false)
+        let shared = BoundedCache<Int, [UInt8]>(capacity: 2, byteCapacity: 128) { $0.count }
+        for _ in 0..<3 {
+            caches.reportOnce(shared, as: "held")
+        }
+        caches.report(shared, as: "again")
+        #expect(caches.reports.map(\.name) == ["held", "again"])
+        #expect(caches.byteCapacity == 256)
+    }
 }

@@ -111,7 +111,7 @@ import Testing
                 let renders = ["pages", "fragments", "cells", "chrome", "answers/like", "answers/follow"]
                 let always = [
                     "files/public", "reuse/same-request", "reuse/same-headers", "roots/like", "roots/follow",
-                    "roots/comment", "comments",
+                    "roots/comment", "held", "comments",
                 ]
                 for name in always + renders {
                     #expect((caches[name] != nil) == (renderCache || always.contains(name)), "\(name)")

@@ -2,6 +2,7 @@
 import ComponentTesting
 import Components
 import HTML
+import Synchronization
 import Testing
 
 /// The kit's self-managed root: its key, the patch to its optimistic state (or that state's whole markup),
@@ -110,6 +111,30 @@ import Testing
         let kept = definition.selfManaged("b1", shown: shown, returnTo: "/x").renderedString
         #expect(kept == unkept)
         #expect(caches.reports.first?.name == "roots/badge" && caches.reports.first?.kept == 1)
+    }
+
+    /// A root shown again in a state is a copy of its bytes: its component is not made again (for a
+    /// comment box, its thread's entries).
+    @Test func aRootShownAgainDoesNotMakeItsComponentAgain() {
+        let made = Mutex(0)
+        var definition = Self.definition
+        let render = Self.definition.render
+        definition.render = { badge, shown, returnTo in
+            made.withLock { $0 += 1 }
+            return render(badge, shown, returnTo)
+        }
+        let shown = ToggleDefinition.Presentation(state: .init(isOn: false, count: 3))
+        let first = definition.selfManaged("b1", shown: shown, returnTo: "/x").renderedString
+        let once = made.withLock { $0 }
+        #expect(once >= 1)
+        let again = definition.selfManaged("b1", shown: shown, returnTo: "/x").renderedString
+        #expect(again == first)
+        #expect(made.withLock { $0 } == once, "no render made for a root kept")
+        // Another state is made.
+        _ =
+            definition.selfManaged("b1", shown: .init(state: .init(isOn: true, count: 4)), returnTo: "/x")
+            .renderedString
+        #expect(made.withLock { $0 } > once)
     }
 
     @Test func announcementsComeFromTheStateUnlessGiven() {

@@ -48,8 +48,12 @@ package struct HTMLKeptRun: Equatable {
     /// `short` is not `whole` with one run in place of some of its bytes, when what it left out holds a
     /// form posting under `formsUnder` (one of the root's own, whose state it would miss), when a change
     /// falls in the run, or when `short` and `next` have no patch.
+    ///
+    /// `counts`, when given, keeps what the left-out bytes held under `key` (the root's), so that the next
+    /// call whose left-out bytes begin with these (a thread one comment longer) counts only the rest.
     package static func patch(
-        in whole: UnsafeBufferPointer<UInt8>, from short: [UInt8], to next: [UInt8], formsUnder prefix: String
+        in whole: UnsafeBufferPointer<UInt8>, from short: [UInt8], to next: [UInt8], formsUnder prefix: String,
+        counts: HeldElementCounts? = nil, key: String = ""
     ) -> String? {
         guard let patch = HTMLPatch(from: short, to: next) else { return nil }
         return short.withUnsafeBufferPointer { short -> String? in
@@ -58,9 +62,14 @@ package struct HTMLKeptRun: Equatable {
             let left = run.bytes.lowerBound..<(whole.count - tail)
             guard left.lowerBound <= left.upperBound,
                 same(whole, short, at: 0, 0, count: left.lowerBound),
-                same(whole, short, at: left.upperBound, run.bytes.upperBound, count: tail),
-                let held = elements(in: UnsafeBufferPointer(rebasing: whole[left]), formsUnder: prefix)
+                same(whole, short, at: left.upperBound, run.bytes.upperBound, count: tail)
             else { return nil }
+            let region = UnsafeBufferPointer(rebasing: whole[left])
+            let counted =
+                if let counts { counts.elements(in: region, formsUnder: prefix, key: key) } else {
+                    elements(in: region, formsUnder: prefix)
+                }
+            guard let held = counted else { return nil }
             return run.renumbered(patch, holding: held)?.encoded
         }
     }
@@ -84,18 +93,33 @@ package struct HTMLKeptRun: Equatable {
     /// How many elements (start tags) `bytes` holds, or `nil` when one of them is a form posting under
     /// `prefix` (when one is given).
     package static func elements(in bytes: UnsafeBufferPointer<UInt8>, formsUnder prefix: String? = nil) -> Int? {
+        count(in: bytes, formsUnder: prefix).elements
+    }
+
+    /// `elements(in:formsUnder:)`, and whether the bytes end where a token does, outside any tag, comment
+    /// or raw text, and not on a `<`: then the bytes that follow them scan as they would alone, and the
+    /// elements of the two together are those of each added up.
+    static func count(
+        in bytes: UnsafeBufferPointer<UInt8>, formsUnder prefix: String?
+    ) -> (elements: Int?, endsAtAToken: Bool) {
         var scanner = HTMLPatchScanner(bytes)
         var elements = 0
+        var opensRawText = false
         while let token = scanner.next() {
-            guard case .start(let name, _) = token.kind else { continue }
+            guard case .start(let name, let opens) = token.kind else {
+                opensRawText = false
+                continue
+            }
             elements += 1
+            opensRawText = opens && HTMLPatchScanner.isRawText(bytes, name)
             if let prefix, HTMLPatchScanner.named(bytes, name, "form") {
                 let attributes = HTMLStartTag.ranges(in: bytes, token.range)
                 let action = attributes.first { HTMLPatchScanner.named(bytes, $0.name, "action") }?.value
-                if let action, HTMLStartTag.value(bytes, action).hasPrefix(prefix) { return nil }
+                if let action, HTMLStartTag.value(bytes, action).hasPrefix(prefix) { return (nil, false) }
             }
         }
-        return elements
+        let endsAtAToken = !scanner.ranOut && !opensRawText && bytes.last != UInt8(ascii: "<")
+        return (elements, endsAtAToken)
     }
 
     /// Whether `count` bytes of `a` from `i` are those of `b` from `j`.

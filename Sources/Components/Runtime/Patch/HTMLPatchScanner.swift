@@ -36,6 +36,9 @@ struct HTMLPatchScanner {
     private var position = 0
     /// After the start tag of a raw-text element: its name, whose end tag ends the text.
     private var rawText: Range<Int>?
+    /// Whether a token ran to the end of the input without its end (a tag's `>`, a comment's `-->`, a raw
+    /// text's end tag): bytes after these would have gone on with it.
+    private(set) var ranOut = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -65,7 +68,8 @@ struct HTMLPatchScanner {
         let start = position
         if let name = rawText {
             rawText = nil
-            let end = endOfRawText(named: name)
+            let end = endOfRawText(named: name) ?? bytes.count
+            ranOut = ranOut || end == bytes.count
             if end > start {
                 position = end
                 return Token(kind: .text, range: start..<end)
@@ -86,7 +90,9 @@ struct HTMLPatchScanner {
             position = bytes.count
             return Token(kind: .text, range: start..<bytes.count)
         }
-        let end = endOfTag(from: start + 1)
+        let ended = endOfTag(from: start + 1)
+        let end = ended ?? bytes.count
+        ranOut = ranOut || ended == nil
         position = end
         switch bytes[start + 1] {
         case Self.slash:
@@ -106,8 +112,8 @@ struct HTMLPatchScanner {
         }
     }
 
-    /// Past the `>` that ends the tag whose name starts at `index` (or the end of the input).
-    private func endOfTag(from index: Int) -> Int {
+    /// Past the `>` that ends the tag whose name starts at `index`; `nil` when the input ends first.
+    private func endOfTag(from index: Int) -> Int? {
         if index + 2 < bytes.count && bytes[index] == UInt8(ascii: "!") && bytes[index + 1] == UInt8(ascii: "-")
             && bytes[index + 2] == UInt8(ascii: "-")
         {
@@ -120,7 +126,7 @@ struct HTMLPatchScanner {
                 }
                 at += 1
             }
-            return bytes.count
+            return nil
         }
         // The first `>` outside a quoted value, in one pass: eight bytes at a time up to the next `>`,
         // `"` or `'` (`firstSpecial`), a quote's value skipped to its closing quote (found with memchr),
@@ -131,10 +137,10 @@ struct HTMLPatchScanner {
             if byte == Self.greaterThan {
                 return special + 1
             }
-            guard let closing = find(byte, from: special + 1, to: bytes.count) else { return bytes.count }
+            guard let closing = find(byte, from: special + 1, to: bytes.count) else { return nil }
             at = closing + 1
         }
-        return bytes.count
+        return nil
     }
 
     /// The index of the first `>`, `"` or `'` from `start` on: a word of eight bytes is compared with all
@@ -181,8 +187,8 @@ struct HTMLPatchScanner {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// Where `</name` starts after the raw text, or the end of the input.
-    private func endOfRawText(named name: Range<Int>) -> Int {
+    /// Where `</name` starts after the raw text; `nil` when the input ends first.
+    private func endOfRawText(named name: Range<Int>) -> Int? {
         var at = position
         while at + 1 < bytes.count {
             if bytes[at] == Self.lessThan && bytes[at + 1] == Self.slash
@@ -192,7 +198,7 @@ struct HTMLPatchScanner {
             }
             at += 1
         }
-        return bytes.count
+        return nil
     }
 
     private static func opensMarkup(_ byte: UInt8) -> Bool {
@@ -245,7 +251,7 @@ struct HTMLPatchScanner {
         }
     }
 
-    private static func isRawText(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> Bool {
+    static func isRawText(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> Bool {
         matches(bytes, name, "script") || matches(bytes, name, "style") || matches(bytes, name, "textarea")
             || matches(bytes, name, "title")
     }

@@ -89,9 +89,11 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
         renderedRoots = OptimisticMemo()
     }
 
-    /// Reports this component's kept roots in an app's caches (`roots/{name}`).
+    /// Reports this component's kept roots in an app's caches (`roots/{name}`), and the process's counts of
+    /// what roots left out for the browser (`held`, once: `HeldElementCounts.shared`).
     package func reportRenderedRoots(in caches: Caches) {
         renderedRoots.report(in: caches, as: "roots/" + name)
+        HeldElementCounts.shared.report(in: caches, as: "held")
     }
 
     /// Whether any action changes state: a component all of whose actions navigate keeps none (an avatar),
@@ -170,7 +172,8 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
     /// The same, with `render`'s component for `shown` made by the caller (a declaration on the kind that
     /// holds `render` with its own types calls it directly).
     package func selfManaged(
-        _ target: String, shown: Model.Presentation, returnTo: String?, committed: any HTMLComponent
+        _ target: String, shown: Model.Presentation, returnTo: String?,
+        committed: @autoclosure () -> any HTMLComponent
     ) -> SelfManaged {
         if let rendering = PreviewStateRendering.current,
             let staged = presentation(shown, target: target, returnTo: returnTo, in: rendering.state)
@@ -178,11 +181,14 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
             rendering.noteDrawn()
             return root(target, shown: staged, returnTo: returnTo, committed: render(target, staged, returnTo))
         }
-        return root(target, shown: shown, returnTo: returnTo, committed: committed)
+        return root(target, shown: shown, returnTo: returnTo, committed: committed())
     }
 
+    /// The root, from its bytes when the same inputs were rendered before: then `committed` (which may
+    /// cost as much as a thread's entries) is not made.
     private func root(
-        _ target: String, shown: Model.Presentation, returnTo: String?, committed: any HTMLComponent
+        _ target: String, shown: Model.Presentation, returnTo: String?,
+        committed: @autoclosure () -> any HTMLComponent
     ) -> SelfManaged {
         let key = name + " " + target
         return renderedRoots.root(
@@ -268,7 +274,8 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
                 let next = forms[0].action.optimistic(held, hiddenFields(forms[0].form)),
                 let patch = HTMLKeptRun.patch(
                     in: now, from: short, to: render(target, next, returnTo).renderedBytes,
-                    formsUnder: "/components/" + name + "/")
+                    formsUnder: "/components/" + name + "/", counts: .shared,
+                    key: name + " " + target + "\u{0}" + (returnTo ?? ""))
             {
                 return .patch(patch)
             }

@@ -160,18 +160,18 @@ package final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
     }
 
     /// The root `key` showing `committed`, whose forms' optimistic states `perForm()` works out from its
-    /// render: made, compared and rendered only when `inputs` were not rendered before (`perForm` is not
-    /// called for a root kept).
+    /// render: made, compared and rendered only when `inputs` were not rendered before (neither
+    /// `committed` nor `perForm` is called for a root kept).
     func root(
-        key: String, committed: any HTMLComponent, by inputs: Key,
+        key: String, committed: () -> any HTMLComponent, by inputs: Key,
         perForm: () -> @Sendable (UnsafeBufferPointer<UInt8>) -> SelfManaged.PerForm
     ) -> SelfManaged {
         if let known = kept?.lookUp(inputs) {
-            var root = SelfManaged(key: key, committed: committed, optimistic: nil)
+            var root = SelfManaged(key: key, committed: KeptRoot(bytes: known), optimistic: nil)
             root.remembered = known
             return root
         }
-        var root = SelfManaged(key: key, committed: committed, perForm: perForm())
+        var root = SelfManaged(key: key, committed: committed(), perForm: perForm())
         if let kept {
             root.keep = { markup in kept.store(markup, for: inputs) }
         }
@@ -188,5 +188,15 @@ package final class OptimisticMemo<Key: Hashable & Sendable>: Sendable {
         if let kept {
             caches.report(kept, as: name)
         }
+    }
+}
+
+/// A root kept whole (`OptimisticMemo`), its key and optimistic markup in it already: what a remembered
+/// root holds as its component, which it never renders (it copies `remembered`).
+private struct KeptRoot: HTMLComponent {
+    let bytes: [UInt8]
+
+    func render(into html: inout HTMLBuffer) {
+        html.raw(HTMLRaw(bytes: bytes))
     }
 }
