@@ -204,23 +204,29 @@ import Synchronization
     }
 
     /// Puts `value` in the young generation, which first becomes the old one (and the old one is dropped)
-    /// when it holds half the entries or half the bytes the cache may keep.
-    @usableFromInline
+    /// when it holds half the entries or half the bytes the cache may keep. Inlinable, as its callers are:
+    /// left generic, each call looked up the dictionaries' type metadata.
+    @inlinable
     static func insert(
         _ value: Value, for key: Key, into generations: inout Generations, capacity: Int, weight: Int,
         byteCapacity: Int, weigh: (@Sendable (Value) -> Int)?
     ) {
-        if generations.young[key] == nil
-            && (generations.young.count >= capacity / 2 || generations.youngBytes + weight > byteCapacity / 2)
-        {
+        // A key the young generation holds (a page kept again after a refresh) is replaced where it is,
+        // with one lookup: a key is in one generation at most, so the old one need not be asked.
+        if let index = generations.young.index(forKey: key) {
+            if let weigh {
+                generations.youngBytes -= weigh(generations.young.values[index])
+            }
+            generations.young.values[index] = value
+            generations.youngBytes += weight
+            return
+        }
+        if generations.young.count >= capacity / 2 || generations.youngBytes + weight > byteCapacity / 2 {
             generations.old = generations.young
             generations.oldBytes = generations.youngBytes
             generations.young = [:]
             generations.young.reserveCapacity(capacity / 2)
             generations.youngBytes = 0
-        }
-        if let weigh, let earlier = generations.young[key] {
-            generations.youngBytes -= weigh(earlier)
         }
         generations.young[key] = value
         generations.youngBytes += weight

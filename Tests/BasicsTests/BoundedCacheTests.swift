@@ -129,4 +129,22 @@ import Testing
         #expect(cache.lookUp("a") == nil && cache.bytes == 0, "dropped")
         #expect(cache.statistics.hits == 1 && cache.statistics.misses == 2)
     }
+
+    /// A key stored again is kept once, with its last value, in whichever generation it was: replaced
+    /// where it is in the young one, moved out of the old one otherwise.
+    @Test func aKeyStoredAgainIsKeptOnceWithItsLastValue() {
+        let cache = BoundedCache<Int, [UInt8]>(capacity: 8, byteCapacity: 6400, weigh: \.count)
+        var last: [Int: Int] = [:]
+        for step in 0..<200 {
+            let key = (step * 7) % 11
+            cache.store([UInt8](repeating: UInt8(step % 256), count: 1 + step % 5), for: key)
+            last[key] = step
+            let kept = (0..<11).filter { cache.contains($0) }
+            #expect(cache.statistics.count == kept.count, "after \(step)")
+            #expect(cache.bytes == kept.reduce(0) { $0 + 1 + last[$1]! % 5 }, "after \(step)")
+        }
+        for key in 0..<11 where cache.contains(key) {
+            #expect(cache.lookUp(key)?.first == UInt8(last[key]! % 256))
+        }
+    }
 }

@@ -30,10 +30,32 @@ package struct RenderedPages: Sendable {
             case viewer(Viewer)
         }
 
-        var path: String
-        var reader: Reader
+        let path: String
+        let reader: Reader
         /// The settings the page is rendered with (taken with the key, so that the page shows exactly these).
-        var settings: SimulationSettings
+        let settings: SimulationSettings
+        /// The hash of the three, made once: a page view looks its key up and stores it again, each a few
+        /// lookups in the cache's generations.
+        private let hash: Int
+
+        init(path: String, reader: Reader, settings: SimulationSettings) {
+            self.path = path
+            self.reader = reader
+            self.settings = settings
+            var hasher = Hasher()
+            hasher.combine(path)
+            hasher.combine(reader)
+            hasher.combine(settings)
+            hash = hasher.finalize()
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.path == rhs.path && lhs.reader == rhs.reader && lhs.settings == rhs.settings
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
     }
 
     /// A kept page and what it depends on.
