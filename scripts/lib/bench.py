@@ -862,6 +862,29 @@ def callgrind_rows(binary, common):
             requests.append(f"POST /components/like/tap HTTP/1.1\r\n{h}Content-Length: {len(body)}\r\n\r\n{body}".encode())
         return requests
 
+    def mixed_lua_sequence():
+        # ../shared/bench/mixed.lua's own requests, in its order (one wrk thread's): its viewers and posts
+        # go round, so after 20,000 requests every page, cell and answer it asks for is warm, as in the
+        # wall clock's steady state (the seeded mix's 2,000 random requests leave many of them cold).
+        posts = [f"p{i}" for i in range(1, 6)]
+        liked = {}
+        host = f"Host: 127.0.0.1:{port}\r\n"
+        requests = []
+        for n in range(1, 26001):
+            v, p, r = (n * 7919) % 256, posts[n % 5], n % 20
+            headers = f"{host}Cookie: viewer=v{0xabc0000 + v:016x}\r\n"
+            if r < 15:
+                target = (f"/components/like/fragment?post={p}&liked=false&count=7" if r < 8
+                          else f"/posts/{p}" if r < 13 else "/feed")
+                requests.append(f"GET {target} HTTP/1.1\r\n{headers}\r\n".encode())
+                continue
+            liked[(v, p)] = not liked.get((v, p), False)
+            body = f"post={p}&liked={'true' if liked[(v, p)] else 'false'}"
+            requests.append((f"POST /components/like/tap HTTP/1.1\r\n{headers}"
+                             "Content-Type: application/x-www-form-urlencoded\r\nHX-Request: true\r\n"
+                             f"X-Simulate-Failure: never\r\nContent-Length: {len(body)}\r\n\r\n{body}").encode())
+        return requests
+
     print(f"instructions per request (callgrind, {CALLGRIND_REQUESTS} requests on one connection, one server thread; "
           "memset is libmicrohttpd clearing its 32 KB connection pool, counted per byte by valgrind):")
     print("| workload | ours | ours without memset | reference | reference without memset |")
@@ -894,6 +917,8 @@ def callgrind_rows(binary, common):
         # The seeded mix (requests 2,001 to 8,000), without comment sends and with them.
         ("seeded mix, requests 2,001-8,000", [], seeded_mix(False), None),
         ("seeded mix with comment sends, requests 2,001-8,000", [], seeded_mix(True), None),
+        # mixed.lua's sequence at its steady state (requests 20,001 to 26,000).
+        ("mixed.lua's sequence, requests 20,001-26,000", [], mixed_lua_sequence(), None),
     ]
     only = os.environ.get("BENCH_ROWS")
     for name, extra, requests, path in workloads:
@@ -902,6 +927,8 @@ def callgrind_rows(binary, common):
         warmup = [get("/feed", as_cookie="viewer=vwarmup")] * 200 if "not kept" in name else None
         if name.startswith("seeded mix"):
             warmup, requests = requests[:2000], requests[2000:]
+        if name.startswith("mixed.lua"):
+            warmup, requests = requests[:20000], requests[20000:]
         ours, ours_lean = instructions_per_request([binary] + one_thread + extra, port, requests, warmup=warmup)
         if "per pair" in name:
             ours, ours_lean = ours * 2, ours_lean * 2
