@@ -128,8 +128,8 @@ public final class Application: Sendable {
             folders: options.snapshots, acceptsChanges: Self.isLoopback(options.server.host),
             snapshots: { Snapshot.all(in: catalog, states: variantStates) })
         self.snapshots = snapshots
-        let renderedFragments: BoundedCache<GalleryRoutes.FragmentKey, [UInt8]>? = context.caches.make(
-            "fragments", entries: Self.renderedFragmentCapacity, bytes: Self.renderedFragmentBytes, weigh: \.count)
+        let renderedFragments: BoundedCache<GalleryRoutes.FragmentKey, KeptBody>? = context.caches.make(
+            "fragments", entries: Self.renderedFragmentCapacity, bytes: Self.renderedFragmentBytes, weigh: \.weight)
         if let renderedFragments {
             registry.noteRenderCache(.fragments) {
                 let (count, hits, misses) = renderedFragments.statistics
@@ -210,9 +210,10 @@ public final class Application: Sendable {
         return states
     }
 
-    /// Rendered fragments kept at most (about 500 bytes each), and the bytes they may take.
+    /// Rendered fragments kept at most (about 500 bytes each, weighed twice with the response kept for
+    /// them and 512 for its headers: `KeptBody.weight`), and the bytes they may take.
     static let renderedFragmentCapacity = 1024
-    static let renderedFragmentBytes = 1 << 20
+    static let renderedFragmentBytes = 2 << 20
 
     /// The paths whose answers are the same for every viewer: no viewer cookie there, and their own
     /// cache policy. Every other answer carries `Vary: Cookie` and, unless it says otherwise, `no-store`.

@@ -69,6 +69,32 @@ import Testing
     }
 
     /// The caches in `stats`, by name.
+    /// A gallery fragment is one for every returning viewer: asked again by another, it is the response
+    /// made for it before (`KeptBody`), byte for byte; a first visit's sets a cookie and gets its own.
+    @Test func aFragmentAskedAgainByAnotherViewerIsTheResponseSentBefore() async throws {
+        var options = PreviewOptions()
+        options.publicFolder = PackagePaths.publicFolder
+        options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 1)
+        let app = try Application(options: options)
+        try await withLiveServer(responder: app.responder) { server in
+            app.reportStatistics(of: server)
+            let port = server.port
+            let path = "/components/like/fragment?post=p1&liked=false&count=7"
+            let answers = try await offThePool { () -> [RawConnection.Response] in
+                let connection = try RawConnection(port: port)
+                return try ["vcarol", "vdave", "verin", nil, "vfrank"].map { viewer in
+                    try connection.request(path, headers: viewer.map { ["Cookie: viewer=\($0)"] } ?? [])
+                }
+            }
+            #expect(answers.allSatisfy { $0.statusCode == 200 && $0.bodyText == answers[0].bodyText })
+            #expect(answers[3].headers["Set-Cookie"] != nil && answers[4].headers["Set-Cookie"] == nil)
+            let after = try await offThePool { try self.stats(port) }
+            #expect(
+                after["/renderCache/fragments/misses"] == .int(1) && after["/renderCache/fragments/hits"] == .int(4))
+            #expect(after["/reuse/sameAnswer/served"] == .int(3), "dave's, erin's and frank's: not the first visit's")
+        }
+    }
+
     private func caches(_ stats: JSONValue) -> [String: JSONValue] {
         guard case .array(let caches) = stats["/caches"] else { return [:] }
         var byName: [String: JSONValue] = [:]

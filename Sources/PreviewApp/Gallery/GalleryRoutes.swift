@@ -18,7 +18,9 @@ struct GalleryRoutes: RouteCollection {
     let startupSettings: SimulationSettings
     /// Rendered fragments by component and query (a fragment is a function of those alone); `nil`
     /// renders every request.
-    let renderedFragments: BoundedCache<FragmentKey, [UInt8]>?
+    /// Each fragment as rendered, with the libmicrohttpd response last sent for it (`KeptBody`): a
+    /// fragment asked again by any returning viewer is sent without a response made.
+    let renderedFragments: BoundedCache<FragmentKey, KeptBody>?
     /// Which demo pages place which component.
     let placements: Placements
     /// Each component's scenarios, by name: the catalogue links them, component pages show them.
@@ -100,7 +102,7 @@ struct GalleryRoutes: RouteCollection {
                 componentPage(try GalleryRequest(preview, query: request.query), request)
             }
             routes.get(base + "/fragment", Self.galleryDocs(preview, "fragment")) { request in
-                var response = HTTPResponse.html(try fragment(preview, query: request.query))
+                var response = try fragment(preview, query: request.query)
                 if renderedFragments != nil {
                     // A fragment is a function of its parameters alone (see `FragmentKey`).
                     response.reusableWhile = { true }
@@ -133,14 +135,15 @@ struct GalleryRoutes: RouteCollection {
 
     /// A component's fragment for these parameters, rendered or kept from an earlier request; a bad
     /// parameter is an error, and errors are not kept.
-    private func fragment(_ preview: ComponentPreview, query: FormFields) throws(HTTPError) -> [UInt8] {
+    private func fragment(_ preview: ComponentPreview, query: FormFields) throws(HTTPError) -> HTTPResponse {
         guard let renderedFragments else {
-            return try GalleryRequest(preview, query: query).fragmentInState()
+            return .html(try GalleryRequest(preview, query: query).fragmentInState())
         }
-        return try renderedFragments.value(for: FragmentKey(component: preview.name, query: query)) {
-            () throws(HTTPError) in
-            try GalleryRequest(preview, query: query).fragmentInState()
-        }
+        return .html(
+            try renderedFragments.value(for: FragmentKey(component: preview.name, query: query)) {
+                () throws(HTTPError) in
+                KeptBody(try GalleryRequest(preview, query: query).fragmentInState())
+            })
     }
 
     private func componentPage(_ gallery: GalleryRequest, _ request: HTTPRequest) -> HTTPResponse {
