@@ -14,11 +14,16 @@ import Testing
         return try JSONValue(parsing: response.body)
     }
 
-    @Test func itCountsKeptPagesAndResponsesSentAgain() async throws {
+    /// The demo app, its service answering at once and never failing.
+    private static func app() throws -> Application {
         var options = PreviewOptions()
         options.publicFolder = PackagePaths.publicFolder
         options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 1)
-        let app = try Application(options: options)
+        return try Application(options: options)
+    }
+
+    @Test func itCountsKeptPagesAndResponsesSentAgain() async throws {
+        let app = try Self.app()
         try await withLiveServer(responder: app.responder) { server in
             app.reportStatistics(of: server)
             let port = server.port
@@ -72,10 +77,7 @@ import Testing
     /// A gallery fragment is one for every returning viewer: asked again by another, it is the response
     /// made for it before (`KeptBody`), byte for byte; a first visit's sets a cookie and gets its own.
     @Test func aFragmentAskedAgainByAnotherViewerIsTheResponseSentBefore() async throws {
-        var options = PreviewOptions()
-        options.publicFolder = PackagePaths.publicFolder
-        options.simulation = SimulationSettings(latencyMilliseconds: 0, failureRate: 0, seed: 1)
-        let app = try Application(options: options)
+        let app = try Self.app()
         try await withLiveServer(responder: app.responder) { server in
             app.reportStatistics(of: server)
             let port = server.port
