@@ -85,8 +85,8 @@ package final class Caches: Sendable {
         }
     }
 
-    /// Reports `cache` as `name` unless a cache was reported under that name by this call before: for a
-    /// cache of the whole process that several parts of the app use (`HeldElementCounts.shared`).
+    /// Reports `cache` as `name` unless `reportOnce` reported a cache under that name before: for a cache
+    /// of the whole process that several parts of the app report (`HeldElementCounts.shared`).
     package func reportOnce<Key: Hashable & Sendable, Value: Sendable>(
         _ cache: BoundedCache<Key, Value>, as name: String
     ) {

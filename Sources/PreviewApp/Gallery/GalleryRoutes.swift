@@ -16,10 +16,9 @@ struct GalleryRoutes: RouteCollection {
     let events: TapEventLog
     /// The simulation settings from the command line, which `POST /reset` restores.
     let startupSettings: SimulationSettings
-    /// Rendered fragments by component and query (a fragment is a function of those alone); `nil`
-    /// renders every request.
-    /// Each fragment as rendered, with the libmicrohttpd response last sent for it (`KeptBody`): a
-    /// fragment asked again by any returning viewer is sent without a response made.
+    /// Rendered fragments by component and query (a fragment is a function of those alone), each with
+    /// the libmicrohttpd response last sent for it (`KeptBody`): a fragment asked again by any returning
+    /// viewer is sent without a response made. `nil` renders every request.
     let renderedFragments: BoundedCache<FragmentKey, KeptBody>?
     /// Which demo pages place which component.
     let placements: Placements

@@ -36,7 +36,7 @@ package struct RenderedPages: Sendable {
         let settings: SimulationSettings
         /// The hash of the three, made once: a page view looks its key up and stores it again, each a few
         /// lookups in the cache's generations.
-        private let hash: Int
+        private let hashed: Int
 
         init(path: String, reader: Reader, settings: SimulationSettings) {
             self.path = path
@@ -46,15 +46,15 @@ package struct RenderedPages: Sendable {
             hasher.combine(path)
             hasher.combine(reader)
             hasher.combine(settings)
-            hash = hasher.finalize()
+            hashed = hasher.finalize()
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.hash == rhs.hash && lhs.path == rhs.path && lhs.reader == rhs.reader && lhs.settings == rhs.settings
+            lhs.hashed == rhs.hashed && lhs.path == rhs.path && lhs.reader == rhs.reader && lhs.settings == rhs.settings
         }
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(hash)
+            hasher.combine(hashed)
         }
     }
 
