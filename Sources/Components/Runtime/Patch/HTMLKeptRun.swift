@@ -49,11 +49,11 @@ package struct HTMLKeptRun: Equatable {
     /// form posting under `formsUnder` (one of the root's own, whose state it would miss), when a change
     /// falls in the run, or when `short` and `next` have no patch.
     ///
-    /// `counts`, when given, keeps what the left-out bytes held under `key` (the root's), so that the next
-    /// call whose left-out bytes begin with these (a thread one comment longer) counts only the rest.
+    /// `counting`, when given, keeps what the left-out bytes held under its key (the root's), so that the
+    /// next call whose left-out bytes begin with these (a thread one comment longer) counts only the rest.
     package static func patch(
         in whole: UnsafeBufferPointer<UInt8>, from short: [UInt8], to next: [UInt8], formsUnder prefix: String,
-        counts: HeldElementCounts? = nil, key: String = ""
+        counting: (counts: HeldElementCounts, key: String)? = nil
     ) -> String? {
         guard let patch = HTMLPatch(from: short, to: next) else { return nil }
         return short.withUnsafeBufferPointer { short -> String? in
@@ -66,7 +66,9 @@ package struct HTMLKeptRun: Equatable {
             else { return nil }
             let region = UnsafeBufferPointer(rebasing: whole[left])
             let counted =
-                if let counts { counts.elements(in: region, formsUnder: prefix, key: key) } else {
+                if let counting {
+                    counting.counts.elements(in: region, formsUnder: prefix, key: counting.key)
+                } else {
                     elements(in: region, formsUnder: prefix)
                 }
             guard let held = counted else { return nil }

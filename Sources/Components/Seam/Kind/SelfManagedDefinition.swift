@@ -274,8 +274,8 @@ public struct SelfManagedDefinition<Model: SelfManagedModel>: Sendable {
                 let next = forms[0].action.optimistic(held, hiddenFields(forms[0].form)),
                 let patch = HTMLKeptRun.patch(
                     in: now, from: short, to: render(target, next, returnTo).renderedBytes,
-                    formsUnder: "/components/" + name + "/", counts: .shared,
-                    key: name + " " + target + "\u{0}" + (returnTo ?? ""))
+                    formsUnder: "/components/" + name + "/",
+                    counting: (.shared, key: name + " " + target + "\u{0}" + (returnTo ?? "")))
             {
                 return .patch(patch)
             }

@@ -1,8 +1,8 @@
 import CMicroHTTPD
 
 extension HTTPServer {
-    /// Hands a response to libmicrohttpd (which sends a body of a page's size from where it is, lent as a `ReusedBody`) and records it for the access log. This is
-    /// where reuse chooses its form: a bodiless answer goes out as the response reused for its status and
+    /// Hands a response to libmicrohttpd (which sends a body of a page's size from where it is, lent as a
+    /// `ReusedBody`) and records it for the access log. This is where reuse chooses its form: a bodiless answer goes out as the response reused for its status and
     /// headers (`ReuseForSameHeaders`); one whose body its maker keeps goes out as the response made for
     /// that body before, or is kept with it (`KeptBody`); one the route lets be reused is offered to
     /// `ReuseForSameRequest` for the request's fingerprint.
