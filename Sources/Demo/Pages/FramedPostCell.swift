@@ -14,15 +14,15 @@ struct FramedPostCell: HTMLComponent {
 
     func render(into html: inout HTMLBuffer) {
         html.raw(frame.head)
-        let source = (context.seen, frame, returnTo)
+        let (seen, frame, returnTo) = (context.seen, frame, returnTo)
         if follow, FollowButton.isOffered(frame.post.author, to: context.viewer) {
-            html.piece(source) { source, html in
-                if let button = source.0.follow(source.1, returnTo: source.2) { html.raw(button) }
+            html.piece { html in
+                if let button = seen.follow(frame, returnTo: returnTo) { html.raw(button) }
             }
         }
         frame.aroundLike.render(into: &html) { html in
-            html.piece(source) { source, html in
-                if let button = source.0.like(source.1, returnTo: source.2) { html.raw(button) }
+            html.piece { html in
+                if let button = seen.like(frame, returnTo: returnTo) { html.raw(button) }
             }
         }
     }

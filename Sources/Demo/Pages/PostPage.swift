@@ -16,7 +16,7 @@ struct PostPage {
     /// The page, with the cell's buttons, the rating and the comment box each a piece of it.
     func render(into html: inout HTMLBuffer) {
         let path = AppNavigator.postPath(post.id)
-        let source = (context.seen, post.id, path)
+        let (seen, id) = (context.seen, post.id)
         context.layout(title: "Post \(post.id)").render(into: &html) { html in
             html.element(.h1, text: "Post")
             html.element(.ul, .class("feed")) { html in
@@ -24,13 +24,13 @@ struct PostPage {
                     html.render(cell)
                 }
             }
-            html.piece(source) { source, html in
-                if let rating = source.0.rating(for: source.1, returnTo: source.2) {
+            html.piece { html in
+                if let rating = seen.rating(for: id, returnTo: path) {
                     html.render(rating)
                 }
             }
-            html.piece(source) { source, html in
-                if let comments = source.0.commentBox(for: source.1, returnTo: source.2) {
+            html.piece { html in
+                if let comments = seen.commentBox(for: id, returnTo: path) {
                     html.render(comments)
                 }
             }

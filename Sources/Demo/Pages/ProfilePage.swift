@@ -16,7 +16,7 @@ struct ProfilePage {
     /// The page, with the follow button and the cells' like buttons each a piece of it.
     func render(into html: inout HTMLBuffer) {
         let path = AppNavigator.profilePath(user.uid)
-        let source = (context.seen, user.uid, path)
+        let (seen, uid) = (context.seen, user.uid)
         context.layout(title: user.name).render(into: &html) { html in
             html.element(.section, .class("profile-header")) { html in
                 html.render(
@@ -27,8 +27,8 @@ struct ProfilePage {
                     html.element(.h1, text: user.name)
                     html.element(.p, .class("author-handle"), text: "@" + user.uid)
                     html.element(.p, .class("profile-bio"), text: user.bio)
-                    html.piece(source) { source, html in
-                        if let follow = source.0.followButton(for: source.1, returnTo: source.2) {
+                    html.piece { html in
+                        if let follow = seen.followButton(for: uid, returnTo: path) {
                             html.render(follow)
                         }
                     }

@@ -48,7 +48,7 @@ import Testing
     private func render(
         _ html: inout HTMLBuffer, viewer: Viewer,
         layout: (inout HTMLBuffer, @escaping @Sendable (inout HTMLBuffer) -> Void) -> Void = {
-            html, piece in html.piece(piece) { $0(&$1) }
+            html, piece in html.piece(piece)
         }
     ) {
         html.text("head ")
@@ -126,7 +126,7 @@ import Testing
         // The bytes inserted move only what the piece itself wrote: its range, taken at its end, holds.
         let decoratedInside: (inout HTMLBuffer, @escaping @Sendable (inout HTMLBuffer) -> Void) -> Void = {
             html, piece in
-            html.piece(piece) { piece, html in
+            html.piece { html in
                 html.render(Plain(content: piece)) { _ in HTMLAttributes(.class("decorated")) }
             }
         }
@@ -142,11 +142,11 @@ import Testing
     @Test func piecesWrittenInAnotherBufferOrNestedAreThePagesReads() {
         let elsewhere: (inout HTMLBuffer, @escaping @Sendable (inout HTMLBuffer) -> Void) -> Void = { html, piece in
             var other = HTMLBuffer()
-            other.piece(piece) { $0(&$1) }
+            other.piece(piece)
             html.raw(HTMLRaw(bytes: other.bytes))
         }
         let nested: (inout HTMLBuffer, @escaping @Sendable (inout HTMLBuffer) -> Void) -> Void = { html, piece in
-            html.piece(piece) { piece, html in html.piece(piece) { $0(&$1) } }
+            html.piece { html in html.piece(piece) }
         }
         #expect(answer(request("carol"), layout: elsewhere) == expected("carol"))
         tap("p3")
@@ -164,7 +164,7 @@ import Testing
         // each (merged into the piece's, a change would render the piece and leave the page's text stale).
         let echoing: (inout HTMLBuffer, @escaping @Sendable (inout HTMLBuffer) -> Void) -> Void = {
             [likes] html, piece in
-            html.piece(piece) { $0(&$1) }
+            html.piece(piece)
             html.text(" echo " + Self.shown(likes, "p3", "erin"))
         }
         let first = answer(request("erin"), layout: echoing)
@@ -211,7 +211,7 @@ import Testing
     struct Wrapper: HTMLComponent {
         var piece: @Sendable (inout HTMLBuffer) -> Void
         func render(into html: inout HTMLBuffer) {
-            html.element(.span) { html in html.piece(piece) { $0(&$1) } }
+            html.element(.span) { html in html.piece(piece) }
         }
     }
 }
