@@ -1,4 +1,6 @@
+import Foundation
 import HTTPCore
+import Synchronization
 import TestKit
 import Testing
 
@@ -81,6 +83,50 @@ import Testing
         }
         #expect(reads.count == 0)
         #expect(!StateReads.isRecording)
+    }
+
+    @Test func aRecordingWithinAnotherKeepsItsReadsAndGivesTheOuterItsOwnBack() {
+        let (inner, outer) = StateReads.recording {
+            _ = likes.view("p1", viewer: "alice")
+            let ((), inner) = StateReads.recording { _ = likes.view("p2", viewer: "alice") }
+            _ = likes.view("p3", viewer: "alice")
+            return inner
+        }
+        #expect(inner.count == 1)
+        #expect(outer.count == 2, "p1 and p3, not p2")
+        #expect(!StateReads.isRecording)
+        _ = likes.begin(key("bob", "p2"), on: true)
+        #expect(!inner.areCurrent)
+        #expect(outer.areCurrent)
+    }
+
+    @Test func aRecordingIsItsThreadsOwn() throws {
+        // Two renders at once on two threads, each inside its recording while the other reads: each
+        // recorder holds its own thread's reads only.
+        let (firstInside, secondInside) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let done = DispatchGroup()
+        let results = Mutex<[String: StateReads]>([:])
+        for (target, mine, theirs) in [("p1", firstInside, secondInside), ("p2", secondInside, firstInside)] {
+            done.enter()
+            Thread { [likes] in
+                let ((), reads) = StateReads.recording {
+                    // Both read, then both read again while the other is still inside its own recording.
+                    for viewer: Viewer in ["alice", "carol"] {
+                        _ = likes.view(target, viewer: viewer)
+                        mine.signal()
+                        _ = theirs.wait(timeout: .now() + 10)
+                    }
+                }
+                results.withLock { $0[target] = reads }
+                done.leave()
+            }.start()
+        }
+        try #require(done.wait(timeout: .now() + 20) == .success)
+        let reads = results.withLock { $0 }
+        #expect(reads["p1"]?.count == 1 && reads["p2"]?.count == 1, "one target each, read twice in a row")
+        _ = likes.begin(key("bob", "p2"), on: true)
+        #expect(reads["p1"]?.areCurrent == true, "p1's recording did not note p2")
+        #expect(reads["p2"]?.areCurrent == false)
     }
 
     @Test func aCommentThreadIsReadPerPost() {

@@ -25,7 +25,7 @@ extension HTMLBuffer {
     ///   page's key holds (its path, its viewer, its settings) or values that never change, and of what it
     ///   reads of the states.
     package mutating func piece(_ render: @escaping @Sendable (inout HTMLBuffer) -> Void) {
-        // The buffer first: a page that keeps no pieces gave its buffer no owner, and asks no task-local.
+        // The buffer first: a page that keeps no pieces gave its buffer no owner, and asks for no recorder.
         guard let owner = pieceOwner, let page = StateReads.recorder, page.collectsPieces, !page.inPiece,
             owner == ObjectIdentifier(page)
         else {

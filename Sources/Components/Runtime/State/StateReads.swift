@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What a render read of the registered states: each part (a store's target, or a whole store) with its
 /// version at the moment of the read, recorded by the stores themselves as they are read.
 ///
@@ -48,13 +52,13 @@ package struct StateReads: Sendable {
     /// Runs `render`, recording what the stores note of it (on this thread: a render is synchronous).
     package static func recording<Result>(_ render: () throws -> Result) rethrows -> (Result, StateReads) {
         let recorder = Recorder()
-        let result = try Recorder.$current.withValue(recorder) { try render() }
+        let result = try Recorder.with(recorder, render)
         return (result, StateReads(reads: recorder.reads))
     }
 
     /// Runs `render` with `recorder` as the recorder of this thread.
     static func recording<Result>(into recorder: Recorder, _ render: () throws -> Result) rethrows -> Result {
-        try Recorder.$current.withValue(recorder) { try render() }
+        try Recorder.with(recorder, render)
     }
 
     /// Notes that the render running on this thread, if it records, read `cell` at `version`. A store
@@ -65,7 +69,7 @@ package struct StateReads: Sendable {
     }
 
     /// The recorder of the render running on this thread, if it records: for a store that notes more
-    /// than one part, or must first find the part to note (one task-local lookup instead of two).
+    /// than one part, or must first find the part to note (one lookup instead of two).
     static var recorder: Recorder? {
         Recorder.current
     }
@@ -77,9 +81,31 @@ package struct StateReads: Sendable {
 
     /// The reads of one render, on the thread that renders it.
     final class Recorder: @unchecked Sendable {
-        // @unchecked: a recorder is made for one synchronous render and used only on its thread, through
-        // the task-local value that `recording` binds for the length of the render.
-        @TaskLocal static var current: Recorder?
+        // @unchecked: a recorder is made for one synchronous render and used only on its thread, where
+        // `recording` binds it for the length of the render.
+
+        /// The recorder bound on this thread: a thread's, not a task's, because a render is synchronous
+        /// (nothing else runs on its thread until it returns, and nothing it calls runs on another), and a
+        /// thread's value costs a tenth of a task-local's (asked at every read and every piece of a page).
+        static var current: Recorder? {
+            pthread_getspecific(threadKey).map { Unmanaged<Recorder>.fromOpaque($0).takeUnretainedValue() }
+        }
+
+        /// Runs `body` with `recorder` bound on this thread, then binds again what was bound before.
+        static func with<Result>(_ recorder: Recorder, _ body: () throws -> Result) rethrows -> Result {
+            let outer = pthread_getspecific(threadKey)
+            pthread_setspecific(threadKey, Unmanaged.passUnretained(recorder).toOpaque())
+            defer { pthread_setspecific(threadKey, outer) }
+            return try withExtendedLifetime(recorder) { try body() }
+        }
+
+        /// The thread-specific slot that holds the bound recorder, unretained (`with` keeps it alive).
+        private static let threadKey: pthread_key_t = {
+            var key = pthread_key_t()
+            precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for StateReads")
+            return key
+        }()
+
         // Unchecked: only the rendering thread touches it (above), so the runtime's access check on every
         // note would guard nothing.
         @exclusivity(unchecked) var reads: [Read]
