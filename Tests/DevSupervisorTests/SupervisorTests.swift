@@ -58,7 +58,7 @@ import Testing
             // The supervisor says `building…` as it starts a build, and starts a queued one as the build
             // before it ends, before that one's server says it serves: once the queued build's `serving`
             // line has been read, every build started so far has said so. A wrong third one would be there.
-            try await offThePool { [served] in try supervisor.waitForLine(containing: "build \(served) serving") }
+            _ = try await offThePool { [served] in try supervisor.waitForLine(containing: "build \(served) serving") }
             #expect(supervisor.output.filter { $0 == "dev: building…" }.count == buildsBefore + 2)
             #expect(fixture.buildCount == buildsBefore + 2)
             #expect(fixture.read("overlaps.log").isEmpty)
@@ -84,7 +84,7 @@ import Testing
             // Every batch the supervisor acts on is said (`changed: …`) before the build it starts serves,
             // and the files above were written before the source: a batch that took any of them, alone
             // or with the source, is in the output by the time the second build's `serving` line is.
-            try await offThePool { try supervisor.waitForLine(containing: "build \(second) serving") }
+            _ = try await offThePool { try supervisor.waitForLine(containing: "build \(second) serving") }
             let batches = supervisor.output.filter { $0.hasPrefix("dev: changed") }
             #expect(batches == ["dev: changed: Sources/App/main.swift"])
             #expect(supervisor.output.filter { $0 == "dev: building…" }.count == 2)
